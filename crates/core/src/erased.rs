@@ -1,0 +1,178 @@
+//! The type-erased layer: a game id, a JSON config, actions as text and views
+//! as JSON. The server, the CLI and the bots' registry drive every game through
+//! it without knowing the concrete game.
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use serde_json::Value;
+
+use crate::{
+    ActionError, ClockPolicy, ConfigError, Decision, Game, MatchRng, Outcome, Seat, Timeout,
+    TurnClock, Viewer,
+};
+
+/// A game known by its id.
+pub trait AnyGame: Send + Sync {
+    fn id(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    /// The rules in our own words, with the notation (Markdown).
+    fn rules(&self) -> &'static str;
+    /// The standard config with every option spelled out.
+    fn default_config(&self) -> Value;
+    /// Checks a config and fills in every default.
+    fn normalize_config(&self, config: &Value) -> Result<Value, ConfigError>;
+    /// The rulebook's match-wide clock for this config.
+    fn clock_policy(&self, config: &Value) -> Result<ClockPolicy, ConfigError>;
+    /// Sets up a match.
+    fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn AnyState>, ConfigError>;
+}
+
+/// A running game of some kind.
+pub trait AnyState: Send + Sync + Debug {
+    fn game_id(&self) -> &'static str;
+    fn decision(&self) -> Decision;
+    /// Parses and applies an action; returns it in canonical notation.
+    /// On error the state is unchanged.
+    fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn render(&self, viewer: Viewer, colour: bool) -> String;
+    fn outcome(&self) -> Option<Outcome>;
+    /// Legal actions in notation, or `None` when there are too many to list.
+    fn legal_actions(&self, seat: Seat) -> Option<Box<dyn Iterator<Item = String> + '_>>;
+    fn sample_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<String>;
+    fn turn_clock(&self, seat: Seat) -> TurnClock;
+    fn timeout(&self, seat: Seat) -> Timeout<String>;
+    fn clone_box(&self) -> Box<dyn AnyState>;
+    /// Whether `other` is the same game in the identical state.
+    fn same_as(&self, other: &dyn AnyState) -> bool;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl Clone for Box<dyn AnyState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// The erased definition of `G`; see [`erase`].
+pub struct Def<G>(PhantomData<fn() -> G>);
+
+/// The erased definition of a game, to register in a catalogue.
+pub const fn erase<G: Game>() -> &'static dyn AnyGame {
+    &Def::<G>(PhantomData)
+}
+
+fn parse_config<G: Game>(config: &Value) -> Result<G::Config, ConfigError> {
+    let config = if config.is_null() {
+        Value::Object(Default::default())
+    } else {
+        config.clone()
+    };
+    serde_json::from_value(config).map_err(|e| ConfigError(format!("{}: {e}", G::ID)))
+}
+
+impl<G: Game> AnyGame for Def<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn rules(&self) -> &'static str {
+        G::RULES
+    }
+
+    fn default_config(&self) -> Value {
+        serde_json::to_value(G::Config::default()).expect("configs serialise")
+    }
+
+    fn normalize_config(&self, config: &Value) -> Result<Value, ConfigError> {
+        let config = parse_config::<G>(config)?;
+        Ok(serde_json::to_value(config).expect("configs serialise"))
+    }
+
+    fn clock_policy(&self, config: &Value) -> Result<ClockPolicy, ConfigError> {
+        Ok(G::clock_policy(&parse_config::<G>(config)?))
+    }
+
+    fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn AnyState>, ConfigError> {
+        Ok(Box::new(Erased(G::new(&parse_config::<G>(config)?, seed)?)))
+    }
+}
+
+/// A typed state behind the erased interface.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Erased<G>(pub G);
+
+impl dyn AnyState + '_ {
+    /// The typed state, if this is a `G`.
+    pub fn downcast<G: Game>(&self) -> Option<&G> {
+        self.as_any().downcast_ref::<Erased<G>>().map(|e| &e.0)
+    }
+}
+
+impl<G: Game> AnyState for Erased<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn decision(&self) -> Decision {
+        self.0.decision()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError> {
+        let action: G::Action = action.parse()?;
+        self.0
+            .apply(seat, &action)
+            .map_err(|e| ActionError::from_rule(&e))?;
+        Ok(action.to_string())
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        serde_json::to_value(self.0.view(viewer)).expect("views serialise")
+    }
+
+    fn render(&self, viewer: Viewer, colour: bool) -> String {
+        G::render(&self.0.view(viewer), colour)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Option<Box<dyn Iterator<Item = String> + '_>> {
+        let actions = self.0.legal_actions(seat)?;
+        Some(Box::new(actions.map(|a| a.to_string())))
+    }
+
+    fn sample_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<String> {
+        self.0.sample_action(seat, rng).map(|a| a.to_string())
+    }
+
+    fn turn_clock(&self, seat: Seat) -> TurnClock {
+        self.0.turn_clock(seat)
+    }
+
+    fn timeout(&self, seat: Seat) -> Timeout<String> {
+        match self.0.timeout(seat) {
+            Timeout::Lose => Timeout::Lose,
+            Timeout::Act(a) => Timeout::Act(a.to_string()),
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyState> {
+        Box::new(self.clone())
+    }
+
+    fn same_as(&self, other: &dyn AnyState) -> bool {
+        other.as_any().downcast_ref::<Self>() == Some(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

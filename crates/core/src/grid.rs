@@ -1,0 +1,161 @@
+//! Grid coordinates in the rulebooks' notation: column letter, then row number.
+//! `A1` is the top-left cell; letters grow rightwards, numbers downwards.
+//! Input is case-insensitive and allows spaces, `-` or `,` between cells.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use crate::ParseError;
+
+/// A cell of a board, 0-based inside; printed as `A1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub col: u8,
+    pub row: u8,
+}
+
+impl Cell {
+    pub const fn new(col: u8, row: u8) -> Cell {
+        Cell { col, row }
+    }
+
+    /// The cell at `index` of a board `width` wide, read row by row.
+    pub const fn from_index(index: usize, width: u8) -> Cell {
+        Cell {
+            col: (index % width as usize) as u8,
+            row: (index / width as usize) as u8,
+        }
+    }
+
+    pub const fn index(self, width: u8) -> usize {
+        self.row as usize * width as usize + self.col as usize
+    }
+
+    /// Parses one cell such as `E5` or `j10`, checked against the board size.
+    pub fn parse(text: &str, width: u8, height: u8) -> Result<Cell, ParseError> {
+        match parse_cells(text, width, height)?.as_slice() {
+            [cell] => Ok(*cell),
+            _ => Err(ParseError::new(format!(
+                "expected one cell, got `{}`",
+                text.trim()
+            ))),
+        }
+    }
+
+    /// Whether the two cells share a side.
+    pub fn is_orthogonal_to(self, other: Cell) -> bool {
+        self.col.abs_diff(other.col) + self.row.abs_diff(other.row) == 1
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'A' + self.col) as char, self.row + 1)
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+fn last_col(width: u8) -> char {
+    (b'A' + width - 1) as char
+}
+
+/// Parses a list of cells such as `E5 F5`, `e5-f5`, `E5,F5` or `E5F5`.
+/// Every cell must lie on a board `width` × `height`.
+pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, ParseError> {
+    let mut cells = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(start, c)) = chars.peek() {
+        if c.is_whitespace() || c == '-' || c == ',' {
+            chars.next();
+            continue;
+        }
+        if !c.is_ascii_alphabetic() {
+            return Err(ParseError::new(format!(
+                "unexpected `{c}` in `{}`: cells are written like A1",
+                text.trim()
+            )));
+        }
+        chars.next();
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, d)) = chars.peek() {
+            if !d.is_ascii_digit() {
+                break;
+            }
+            end = i + 1;
+            chars.next();
+        }
+        let token = &text[start..end];
+        if let Some(&(_, next)) = chars.peek() {
+            if next.is_alphabetic() && token.len() == 1 {
+                let word: String = text[start..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric())
+                    .collect();
+                return Err(ParseError::new(format!(
+                    "`{word}` is not a cell: cells are written like A1"
+                )));
+            }
+        }
+        let col = c.to_ascii_uppercase() as u8 - b'A';
+        let row_text = &token[1..];
+        if row_text.is_empty() {
+            return Err(ParseError::new(format!(
+                "`{token}` has no row number: cells are written like A1"
+            )));
+        }
+        let row: u32 = row_text.parse().unwrap_or(u32::MAX);
+        if col >= width || row == 0 || row > height as u32 {
+            return Err(ParseError::new(format!(
+                "{} is off the board (columns A–{}, rows 1–{height})",
+                token.to_ascii_uppercase(),
+                last_col(width)
+            )));
+        }
+        cells.push(Cell::new(col, (row - 1) as u8));
+    }
+    Ok(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_separator_and_case() {
+        for text in ["E5 F5", "e5-f5", "E5,F5", " e5F5 ", "E5 - F5"] {
+            assert_eq!(
+                parse_cells(text, 9, 9).unwrap(),
+                vec![Cell::new(4, 4), Cell::new(5, 4)],
+                "{text}"
+            );
+        }
+        assert_eq!(Cell::parse("j10", 10, 10).unwrap().to_string(), "J10");
+    }
+
+    #[test]
+    fn rejects_off_board_and_junk_with_reasons() {
+        let off = parse_cells("J1", 9, 9).unwrap_err();
+        assert_eq!(off.message(), "J1 is off the board (columns A–I, rows 1–9)");
+        assert!(parse_cells("A0", 9, 9).is_err());
+        assert!(parse_cells("A99999999999", 9, 9).is_err());
+        assert!(
+            parse_cells("A", 9, 9)
+                .unwrap_err()
+                .message()
+                .contains("no row")
+        );
+        assert!(
+            parse_cells("5E", 9, 9)
+                .unwrap_err()
+                .message()
+                .contains("unexpected")
+        );
+        assert!(parse_cells("Ä1", 9, 9).is_err());
+    }
+}

@@ -1,0 +1,35 @@
+//! The umpire engine.
+//!
+//! A game is a plain definition ([`Game`]): setup from a config and a seed,
+//! who decides now ([`Decision`]), actions in the rulebook's notation that are
+//! applied or refused with the broken rule, a view per viewer that holds only
+//! what that viewer may know, an [`Outcome`] with the deciding tiebreak, and a
+//! clock policy. [`Match`] adds clocks and a [`Record`]; the erased layer
+//! ([`AnyGame`], [`AnyState`]) lets the server, CLI and bots drive any game
+//! by id, JSON config and text actions. [`conformance`] is the test suite
+//! every game runs.
+
+mod clock;
+pub mod conformance;
+mod decision;
+mod erased;
+mod error;
+mod game;
+pub mod grid;
+mod matches;
+mod outcome;
+mod record;
+mod rng;
+mod seat;
+
+pub use clock::{ClockPolicy, ClockStatus, Clocks, Timeout, TurnClock};
+pub use decision::{Decision, Seats};
+pub use erased::{AnyGame, AnyState, Def, Erased, erase};
+pub use error::{ActionError, ConfigError, ParseError, RuleViolation, TurnError};
+pub use game::Game;
+pub use grid::Cell;
+pub use matches::Match;
+pub use outcome::Outcome;
+pub use record::{Entry, RESIGN, Record, ReplayError, TIMEOUT};
+pub use rng::{MatchRng, seeded_rng};
+pub use seat::{PerSeat, Seat, Viewer};

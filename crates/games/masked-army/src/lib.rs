@@ -1,0 +1,360 @@
+//! Masked Army: players place dominoes carrying both colours on a 9×9 board
+//! whose colours are hidden, and try to build the largest army (orthogonally
+//! connected group of their colour). Rules: `RULES.md` beside this crate.
+
+mod board;
+mod notation;
+mod view;
+
+use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+use umpire_core::{
+    Cell, ClockPolicy, ConfigError, Decision, Game, Outcome, PerSeat, RuleViolation, Seat, Timeout,
+    TurnClock, TurnError, Viewer,
+};
+
+use board::{BOARD, SIZE, bit, cell_at, group_sizes, horizontal_spots, nth_bit, vertical_spots};
+pub use notation::Action;
+pub use view::{LastPiece, View};
+
+/// Match options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The seat with the advantage, who chooses who starts.
+    pub advantage: Seat,
+}
+
+/// Why a Masked Army action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    #[error(transparent)]
+    Turn(#[from] TurnError),
+    #[error("the advantage seat must first choose who starts (`first P1` or `first P2`)")]
+    ChooseFirst,
+    #[error("who starts has already been chosen; place a piece like `E5 F5`")]
+    AlreadyChosen,
+    #[error("{0} is off the board (columns A–I, rows 1–9)")]
+    OffBoard(Cell),
+    #[error("{0} is already occupied")]
+    Occupied(Cell),
+    #[error("{0} and {1} are not orthogonally adjacent: a piece covers two cells side by side")]
+    NotAdjacent(Cell, Cell),
+}
+
+impl RuleViolation for Illegal {
+    fn rule(&self) -> &'static str {
+        match self {
+            Illegal::Turn(e) => e.rule(),
+            Illegal::ChooseFirst => "choose-first",
+            Illegal::AlreadyChosen => "already-chosen",
+            Illegal::OffBoard(_) => "off-board",
+            Illegal::Occupied(_) => "occupied",
+            Illegal::NotAdjacent(..) => "not-adjacent",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    ChooseFirst,
+    Place,
+    Over,
+}
+
+/// A Masked Army match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaskedArmy {
+    advantage: Seat,
+    phase: Phase,
+    /// Whose turn it is (during `Place`), or who placed last (when `Over`).
+    to_move: Seat,
+    /// The cells of each seat's colour.
+    colours: PerSeat<u128>,
+    last: Option<LastPiece>,
+}
+
+impl MaskedArmy {
+    fn occupied(&self) -> u128 {
+        self.colours.p1 | self.colours.p2
+    }
+
+    fn spots(&self) -> (u128, u128) {
+        let empty = BOARD & !self.occupied();
+        (horizontal_spots(empty), vertical_spots(empty))
+    }
+
+    /// Army sizes per seat, largest first.
+    pub fn armies(&self) -> PerSeat<Vec<u32>> {
+        self.colours.map(|&c| group_sizes(c))
+    }
+
+    /// The colour of a cell: which seat's army it belongs to, if occupied.
+    pub fn colour(&self, cell: Cell) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|&s| self.colours[s] & bit(cell) != 0)
+    }
+
+    fn check_place(&self, mine: Cell, theirs: Cell) -> Result<(), Illegal> {
+        for cell in [mine, theirs] {
+            if !board::on_board(cell) {
+                return Err(Illegal::OffBoard(cell));
+            }
+        }
+        if !mine.is_orthogonal_to(theirs) {
+            return Err(Illegal::NotAdjacent(mine, theirs));
+        }
+        for cell in [mine, theirs] {
+            if self.occupied() & bit(cell) != 0 {
+                return Err(Illegal::Occupied(cell));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Compares two seats' army sizes, largest first, position by position; a
+/// missing army counts 0. Returns the better seat and the deciding position
+/// (0 = largest), or `None` when all sizes are equal.
+pub fn compare_armies(armies: &PerSeat<Vec<u32>>) -> Option<(Seat, usize)> {
+    let len = armies.p1.len().max(armies.p2.len());
+    (0..len).find_map(|i| {
+        let (a, b) = (
+            armies.p1.get(i).copied().unwrap_or(0),
+            armies.p2.get(i).copied().unwrap_or(0),
+        );
+        (a != b).then(|| (if a > b { Seat::P1 } else { Seat::P2 }, i))
+    })
+}
+
+fn ordinal_army(i: usize) -> String {
+    match i {
+        0 => "largest army".into(),
+        1 => "second-largest army".into(),
+        2 => "third-largest army".into(),
+        n => format!("{}th-largest army", n + 1),
+    }
+}
+
+impl Game for MaskedArmy {
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+    type Error = Illegal;
+
+    const ID: &'static str = "masked-army";
+    const NAME: &'static str = "Masked Army";
+    const RULES: &'static str = include_str!("../RULES.md");
+
+    fn new(config: &Config, _seed: u64) -> Result<Self, ConfigError> {
+        Ok(MaskedArmy {
+            advantage: config.advantage,
+            phase: Phase::ChooseFirst,
+            to_move: config.advantage,
+            colours: PerSeat::default(),
+            last: None,
+        })
+    }
+
+    fn decision(&self) -> Decision {
+        match self.phase {
+            Phase::ChooseFirst => Decision::one(self.advantage, "first"),
+            Phase::Place => Decision::one(self.to_move, "place"),
+            Phase::Over => Decision::over(),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), Illegal> {
+        self.decision().require(seat)?;
+        match (*action, self.phase) {
+            (Action::First(first), Phase::ChooseFirst) => {
+                self.to_move = first;
+                self.phase = Phase::Place;
+            }
+            (Action::Place { .. }, Phase::ChooseFirst) => return Err(Illegal::ChooseFirst),
+            (Action::First(_), _) => return Err(Illegal::AlreadyChosen),
+            (Action::Place { mine, theirs }, _) => {
+                self.check_place(mine, theirs)?;
+                self.colours[seat] |= bit(mine);
+                self.colours[seat.other()] |= bit(theirs);
+                self.last = Some(LastPiece {
+                    by: seat,
+                    mine,
+                    theirs,
+                });
+                let (h, v) = self.spots();
+                if h | v == 0 {
+                    // Nobody can place a piece: `to_move` keeps the last placer.
+                    self.phase = Phase::Over;
+                } else {
+                    self.to_move = seat.other();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Option<impl Iterator<Item = Action> + '_> {
+        let mut actions = Vec::new();
+        if self.decision().require(seat).is_ok() {
+            if self.phase == Phase::ChooseFirst {
+                actions.extend(Seat::BOTH.map(Action::First));
+            } else {
+                let (h, v) = self.spots();
+                for (spots, step) in [(h, 1), (v, SIZE as usize)] {
+                    let mut s = spots;
+                    while s != 0 {
+                        let i = s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        let (a, b) = (cell_at(i), cell_at(i + step));
+                        actions.push(Action::Place { mine: a, theirs: b });
+                        actions.push(Action::Place { mine: b, theirs: a });
+                    }
+                }
+            }
+        }
+        Some(actions.into_iter())
+    }
+
+    /// Uniform over legal actions without listing them: count the domino
+    /// spots, pick one and an orientation.
+    fn sample_action<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
+        self.decision().require(seat).ok()?;
+        if self.phase == Phase::ChooseFirst {
+            return Some(Action::First(if rng.random() {
+                Seat::P1
+            } else {
+                Seat::P2
+            }));
+        }
+        let (h, v) = self.spots();
+        let (nh, nv) = (h.count_ones(), v.count_ones());
+        let pick = rng.random_range(0..2 * (nh + nv));
+        let (spot, flip) = (pick / 2, pick % 2 == 1);
+        let (i, step) = if spot < nh {
+            (nth_bit(h, spot), 1)
+        } else {
+            (nth_bit(v, spot - nh), SIZE as usize)
+        };
+        let (a, b) = (cell_at(i), cell_at(i + step));
+        Some(if flip {
+            Action::Place { mine: b, theirs: a }
+        } else {
+            Action::Place { mine: a, theirs: b }
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let reveal = viewer == Viewer::Umpire || self.phase == Phase::Over;
+        let last_cells = self.last.map_or(0, |l| bit(l.mine) | bit(l.theirs));
+        let board = (0..SIZE)
+            .map(|row| {
+                (0..SIZE)
+                    .map(|col| {
+                        let cell = Cell::new(col, row);
+                        match self.colour(cell) {
+                            None => '.',
+                            Some(_) if !reveal && last_cells & bit(cell) == 0 => '#',
+                            Some(Seat::P1) => '1',
+                            Some(Seat::P2) => '2',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        View {
+            phase: match self.phase {
+                Phase::ChooseFirst => "first",
+                Phase::Place => "place",
+                Phase::Over => "over",
+            },
+            advantage: self.advantage,
+            to_move: self.decision().seats.iter().next(),
+            board,
+            last: self.last,
+            pieces: self.occupied().count_ones() / 2,
+            armies: (self.phase == Phase::Over).then(|| self.armies()),
+        }
+    }
+
+    fn render(view: &View, colour: bool) -> String {
+        view::render(view, colour)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let armies = self.armies();
+        let scores = armies.map(|a| a.first().copied().unwrap_or(0) as i64);
+        let sizes = format!("P1 armies {:?}, P2 armies {:?}", armies.p1, armies.p2);
+        let (winner, decided_by, reason) = match compare_armies(&armies) {
+            Some((seat, i)) => {
+                let nth = ordinal_army(i);
+                let size = |s: Seat| armies[s].get(i).copied().unwrap_or(0);
+                let reason = format!(
+                    "{seat} wins: its {nth} ({}) beats {}'s ({}); {sizes}",
+                    size(seat),
+                    seat.other(),
+                    size(seat.other())
+                );
+                (seat, nth, reason)
+            }
+            None => {
+                let last = self.to_move;
+                let reason = format!(
+                    "{last} wins: all army sizes are equal and {last} placed the last piece; {sizes}"
+                );
+                (last, "last piece placed".to_string(), reason)
+            }
+        };
+        Some(Outcome {
+            winner: Some(winner),
+            scores,
+            decided_by,
+            reason,
+        })
+    }
+
+    fn clock_policy(_: &Config) -> ClockPolicy {
+        ClockPolicy {
+            bank_ms: 5 * 60_000,
+            ..ClockPolicy::default()
+        }
+    }
+
+    fn turn_clock(&self, _: Seat) -> TurnClock {
+        TurnClock {
+            turn_ms: 2 * 60_000,
+            reserve: true,
+        }
+    }
+
+    fn timeout(&self, _: Seat) -> Timeout<Action> {
+        Timeout::Lose
+    }
+
+    /// Every colour but the last piece's is hidden from both seats and
+    /// spectators alike: redraw each hidden cell's colour at random.
+    fn resample_hidden<R: Rng + ?Sized>(&self, viewer: Viewer, rng: &mut R) -> Self {
+        if viewer == Viewer::Umpire || self.phase == Phase::Over {
+            return self.clone();
+        }
+        let last_cells = self.last.map_or(0, |l| bit(l.mine) | bit(l.theirs));
+        let mut hidden = self.occupied() & !last_cells;
+        let mut copy = self.clone();
+        while hidden != 0 {
+            let cell = hidden & hidden.wrapping_neg();
+            hidden &= hidden - 1;
+            let (to, from) = if rng.random() {
+                (Seat::P1, Seat::P2)
+            } else {
+                (Seat::P2, Seat::P1)
+            };
+            copy.colours[to] |= cell;
+            copy.colours[from] &= !cell;
+        }
+        copy
+    }
+}

@@ -1,0 +1,74 @@
+//! What each viewer may know of a Masked Army board.
+
+use serde::Serialize;
+use umpire_core::{Cell, PerSeat, Seat};
+
+/// A viewer's picture of the match. Occupied cells are public, piece borders
+/// are not; colours are shown for the last piece only, until the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// `first` (the advantage seat picks who starts), `place` or `over`.
+    pub phase: &'static str,
+    pub advantage: Seat,
+    /// Whose turn it is; `None` once the game is over.
+    pub to_move: Option<Seat>,
+    /// Nine rows, top first, nine characters each: `.` empty, `#` a piece
+    /// whose colours are hidden, `1` / `2` a cell of P1's / P2's colour.
+    pub board: Vec<String>,
+    /// The last piece placed, with its colours.
+    pub last: Option<LastPiece>,
+    /// Pieces placed so far.
+    pub pieces: u32,
+    /// Army sizes per seat, largest first; shown at the end only.
+    pub armies: Option<PerSeat<Vec<u32>>>,
+}
+
+/// The latest piece: `by` placed its own colour on `mine`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LastPiece {
+    pub by: Seat,
+    pub mine: Cell,
+    pub theirs: Cell,
+}
+
+/// The view as a terminal board. P1's colour is `X` (red), P2's `O` (blue),
+/// so seats differ by mark as well as by colour.
+pub fn render(view: &View, colour: bool) -> String {
+    let paint = |text: &str, code: &str| {
+        if colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    };
+    let is_last = |col: usize, row: usize| {
+        view.last
+            .is_some_and(|l| [l.mine, l.theirs].contains(&Cell::new(col as u8, row as u8)))
+    };
+    let mut out = String::from("   A B C D E F G H I\n");
+    for (row, line) in view.board.iter().enumerate() {
+        out += &format!("{:>2} ", row + 1);
+        for (col, c) in line.chars().enumerate() {
+            let bold = if is_last(col, row) { "1;" } else { "" };
+            out += &match c {
+                '1' => paint("X", &format!("{bold}31")),
+                '2' => paint("O", &format!("{bold}34")),
+                '#' => paint("#", "90"),
+                _ => paint("·", "2"),
+            };
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    match (view.phase, view.to_move) {
+        ("first", Some(seat)) => {
+            out += &format!("{seat} (advantage) chooses who starts: `first P1` or `first P2`\n")
+        }
+        (_, Some(seat)) => out += &format!("{seat} to place a piece (X = P1, O = P2)\n"),
+        _ => {}
+    }
+    if let Some(armies) = &view.armies {
+        out += &format!("armies: P1 {:?}, P2 {:?}\n", armies.p1, armies.p2);
+    }
+    out
+}

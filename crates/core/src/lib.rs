@@ -21,6 +21,7 @@ mod outcome;
 mod record;
 mod rng;
 mod seat;
+mod seat_view;
 
 pub use clock::{ClockPolicy, ClockStatus, Clocks, Timeout, TurnClock};
 pub use decision::{Decision, Seats};
@@ -33,3 +34,4 @@ pub use outcome::Outcome;
 pub use record::{Entry, RESIGN, Record, ReplayError, TIMEOUT};
 pub use rng::{MatchRng, seeded_rng};
 pub use seat::{PerSeat, Seat, Viewer};
+pub use seat_view::SeatView;

@@ -1,0 +1,117 @@
+//! A one-move-ahead Masked Army bot with a perfect memory of what it was shown.
+
+use rand::RngExt;
+use umpire_core::{Cell, MatchRng, Seat, SeatView};
+use umpire_masked_army::{Action, MaskedArmy};
+
+const SIZE: usize = 9;
+
+/// Remembers every colour it has seen (the last piece of each view) and picks
+/// the move that most grows its own armies while least growing the
+/// opponent's, valuing an army by the square of its size.
+pub struct Greedy {
+    memory: [Option<Seat>; SIZE * SIZE],
+}
+
+impl Default for Greedy {
+    fn default() -> Self {
+        Greedy {
+            memory: [None; SIZE * SIZE],
+        }
+    }
+}
+
+impl Greedy {
+    /// Army labels and sizes of `seat`'s remembered cells.
+    fn armies(&self, seat: Seat) -> ([usize; SIZE * SIZE], Vec<u32>) {
+        let mut label = [usize::MAX; SIZE * SIZE];
+        let mut sizes = Vec::new();
+        for start in 0..SIZE * SIZE {
+            if self.memory[start] != Some(seat) || label[start] != usize::MAX {
+                continue;
+            }
+            let id = sizes.len();
+            let mut stack = vec![start];
+            label[start] = id;
+            let mut size = 0;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                for n in neighbours(i) {
+                    if self.memory[n] == Some(seat) && label[n] == usize::MAX {
+                        label[n] = id;
+                        stack.push(n);
+                    }
+                }
+            }
+            sizes.push(size);
+        }
+        (label, sizes)
+    }
+}
+
+fn neighbours(i: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / SIZE, i % SIZE);
+    [
+        (r > 0).then(|| i - SIZE),
+        (r + 1 < SIZE).then(|| i + SIZE),
+        (c > 0).then(|| i - 1),
+        (c + 1 < SIZE).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// How much a new cell at `i` adds to its colour's sum of squared army sizes.
+fn gain(i: usize, label: &[usize; SIZE * SIZE], sizes: &[u32]) -> i64 {
+    let mut joined: Vec<usize> = neighbours(i)
+        .map(|n| label[n])
+        .filter(|&l| l != usize::MAX)
+        .collect();
+    joined.sort_unstable();
+    joined.dedup();
+    let merged: i64 = 1 + joined.iter().map(|&l| sizes[l] as i64).sum::<i64>();
+    merged * merged
+        - joined
+            .iter()
+            .map(|&l| (sizes[l] as i64).pow(2))
+            .sum::<i64>()
+}
+
+impl crate::Bot for Greedy {
+    fn observe(&mut self, seat: SeatView<'_>) {
+        let Some(view) = seat.typed_view::<MaskedArmy>() else {
+            return;
+        };
+        for (row, line) in view.board.iter().enumerate() {
+            for (col, c) in line.chars().enumerate() {
+                let i = row * SIZE + col;
+                match c {
+                    '1' => self.memory[i] = Some(Seat::P1),
+                    '2' => self.memory[i] = Some(Seat::P2),
+                    '.' => self.memory[i] = None,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn choose(&mut self, seat: SeatView<'_>, rng: &mut MatchRng) -> Option<String> {
+        self.observe(seat);
+        let me = seat.seat();
+        let actions = seat.typed_legal_actions::<MaskedArmy>()?;
+        let (mine, mine_sizes) = self.armies(me);
+        let (theirs, their_sizes) = self.armies(me.other());
+        let value = |a: &Action| match *a {
+            // Start: the last placer wins a full tie, and moving second keeps
+            // the last word, but the first move shapes the board; go first.
+            Action::First(s) => i64::from(s == me),
+            Action::Place { mine: m, theirs: t } => {
+                let idx = |c: Cell| c.index(SIZE as u8);
+                gain(idx(m), &mine, &mine_sizes) - gain(idx(t), &theirs, &their_sizes)
+            }
+        };
+        let best = actions.iter().map(value).max()?;
+        let top: Vec<&Action> = actions.iter().filter(|a| value(a) == best).collect();
+        Some(top[rng.random_range(0..top.len())].to_string())
+    }
+}

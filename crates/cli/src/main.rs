@@ -1,1 +1,60 @@
-fn main() {}
+//! `umpire`: the command line of the umpire system.
+
+mod arena;
+mod play;
+mod replay;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "umpire",
+    version,
+    about = "Umpire for two-player Death Match board games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games (id and name).
+    Games,
+    /// Print a game's rules and notation.
+    Rules {
+        /// Game id, e.g. masked-army.
+        game: String,
+    },
+    /// Play a game in the terminal against a bot.
+    Play(play::Args),
+    /// Play bots against each other and report their results.
+    Arena(arena::Args),
+    /// Check a match record and print the final board, outcome and reason.
+    Replay(replay::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games => {
+            for game in umpire_catalog::games() {
+                println!("{:<16} {}", game.id(), game.name());
+            }
+            Ok(())
+        }
+        Command::Rules { game } => umpire_catalog::require(&game).map(|g| print!("{}", g.rules())),
+        Command::Play(args) => play::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::Replay(args) => replay::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

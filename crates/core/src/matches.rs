@@ -233,9 +233,10 @@ impl Match {
             ));
         }
         let decision = self.decision();
+        let resigning = entry.action.eq_ignore_ascii_case(RESIGN);
         if let Err(e) = decision.require(seat) {
             // Resigning is allowed out of turn, but not after the end.
-            if !(entry.action.eq_ignore_ascii_case(RESIGN) && !decision.is_over()) {
+            if !resigning || decision.is_over() {
                 return Err(ActionError::from_rule(&e));
             }
         }
@@ -251,7 +252,7 @@ impl Match {
                 ));
             }
         }
-        let canonical = if entry.action.eq_ignore_ascii_case(RESIGN) {
+        let canonical = if resigning {
             self.forced = Some(Outcome::forfeit(
                 seat.other(),
                 "resignation",

@@ -124,7 +124,7 @@ pub fn compare_armies(armies: &PerSeat<Vec<u32>>) -> Option<(Seat, usize)> {
             armies.p1.get(i).copied().unwrap_or(0),
             armies.p2.get(i).copied().unwrap_or(0),
         );
-        (a != b).then(|| (if a > b { Seat::P1 } else { Seat::P2 }, i))
+        (a != b).then_some((if a > b { Seat::P1 } else { Seat::P2 }, i))
     })
 }
 

@@ -1,0 +1,470 @@
+// Masked Army's board: a 9×9 SVG grid. The server sends each viewer only what
+// that viewer may see; this module draws it and turns two clicks into a
+// placement in the rulebook's notation ("E5 F5": your colour on E5, the
+// opponent's on F5).
+//
+// Interface every board module offers (see games/index.js):
+//   id, name, help, example, seats
+//   render(container, view, ctx)  draw `view`; ctx = {you, acting, kind,
+//                                  legal, submit(text)}
+//   status(view)                   one line about the position
+//   ending(view, outcome)          HTML for the end screen
+
+const SIZE = 9;
+const COLS = 'ABCDEFGHI';
+const CELL = 40;
+const MARGIN = 24;
+const WIDTH = MARGIN + SIZE * CELL + 6;
+
+/// Seat colours (Okabe–Ito vermilion and blue) and marks, so the two
+/// colours also differ in shape: P1 is a cross, P2 a ring.
+export const SEATS = {
+  P1: { label: 'Red', mark: '✕', colour: '#D55E00', className: 'p1' },
+  P2: { label: 'Blue', mark: '◯', colour: '#0072B2', className: 'p2' },
+};
+
+const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
+const colourSeat = (ch) => (ch === '1' ? 'P1' : ch === '2' ? 'P2' : null);
+
+/// `E5` for column 4, row 4 (both from 0).
+export function cellName(col, row) {
+  return `${COLS[col]}${row + 1}`;
+}
+
+/// Column and row (from 0) of a cell name, or null.
+export function parseCell(text) {
+  const m = /^\s*([a-i])\s*([1-9])\s*$/i.exec(text);
+  return m ? { col: COLS.indexOf(m[1].toUpperCase()), row: Number(m[2]) - 1 } : null;
+}
+
+/// The placement text for your colour on `mine`, the opponent's on `theirs`.
+export function placement(mine, theirs) {
+  return `${mine} ${theirs}`;
+}
+
+export function adjacent(a, b) {
+  const p = parseCell(a);
+  const q = parseCell(b);
+  return !!p && !!q && Math.abs(p.col - q.col) + Math.abs(p.row - q.row) === 1;
+}
+
+function neighbours(col, row) {
+  return [
+    [col, row - 1],
+    [col + 1, row],
+    [col, row + 1],
+    [col - 1, row],
+  ].filter(([c, r]) => c >= 0 && r >= 0 && c < SIZE && r < SIZE);
+}
+
+const at = (board, col, row) => (board[row] ?? '')[col] ?? '.';
+
+/// Legal placements as a map: first cell → set of second cells. Taken from
+/// the server's `legal` list when there is one, else from the empty cells.
+export function placements(board, legal) {
+  const moves = new Map();
+  const add = (a, b) => {
+    if (!moves.has(a)) moves.set(a, new Set());
+    moves.get(a).add(b);
+  };
+  if (Array.isArray(legal)) {
+    for (const text of legal) {
+      const parts = text.trim().split(/[\s,-]+/);
+      if (parts.length === 2 && parseCell(parts[0]) && parseCell(parts[1])) {
+        add(parts[0].toUpperCase(), parts[1].toUpperCase());
+      }
+    }
+    return moves;
+  }
+  for (let row = 0; row < SIZE; row++) {
+    for (let col = 0; col < SIZE; col++) {
+      if (at(board, col, row) !== '.') continue;
+      for (const [c, r] of neighbours(col, row)) {
+        if (at(board, c, r) === '.') add(cellName(col, row), cellName(c, r));
+      }
+    }
+  }
+  return moves;
+}
+
+/// Armies: groups of orthogonally connected cells of one colour, in a board
+/// whose colours are shown. Each is {seat, cells: [[col, row], …]}.
+export function armies(board) {
+  const seen = new Set();
+  const found = [];
+  for (let row = 0; row < SIZE; row++) {
+    for (let col = 0; col < SIZE; col++) {
+      const ch = at(board, col, row);
+      const seat = colourSeat(ch);
+      if (!seat || seen.has(row * SIZE + col)) continue;
+      const cells = [];
+      const stack = [[col, row]];
+      seen.add(row * SIZE + col);
+      while (stack.length) {
+        const [c, r] = stack.pop();
+        cells.push([c, r]);
+        for (const [nc, nr] of neighbours(c, r)) {
+          if (at(board, nc, nr) === ch && !seen.has(nr * SIZE + nc)) {
+            seen.add(nr * SIZE + nc);
+            stack.push([nc, nr]);
+          }
+        }
+      }
+      cells.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+      found.push({ seat, cells });
+    }
+  }
+  return found;
+}
+
+/// Army sizes per seat, largest first.
+export function armySizes(board) {
+  const sizes = { P1: [], P2: [] };
+  for (const army of armies(board)) sizes[army.seat].push(army.cells.length);
+  sizes.P1.sort((a, b) => b - a);
+  sizes.P2.sort((a, b) => b - a);
+  return sizes;
+}
+
+/// The first position where the sorted sizes differ (a missing army counts
+/// 0), or -1 when every size is equal.
+export function decidingIndex(sizes) {
+  const n = Math.max(sizes.P1.length, sizes.P2.length);
+  for (let i = 0; i < n; i++) {
+    if ((sizes.P1[i] ?? 0) !== (sizes.P2[i] ?? 0)) return i;
+  }
+  return -1;
+}
+
+function lastCells(view) {
+  const last = view.last;
+  return last ? new Set([last.mine, last.theirs]) : new Set();
+}
+
+function cellLabel(name, ch, isLast) {
+  const seat = colourSeat(ch);
+  if (seat) return `${name}, ${SEATS[seat].label.toLowerCase()} (${seat})${isLast ? ', last piece' : ''}`;
+  if (ch === '#') return `${name}, piece (colour hidden)`;
+  return `${name}, empty`;
+}
+
+function mark(seat, x, y, colour = '#fff') {
+  const c = CELL / 2;
+  if (seat === 'P1') {
+    const d = 9;
+    return (
+      `<path class="mark" d="M${x + c - d} ${y + c - d}L${x + c + d} ${y + c + d}` +
+      `M${x + c + d} ${y + c - d}L${x + c - d} ${y + c + d}" stroke="${colour}" stroke-width="4" stroke-linecap="round"/>`
+    );
+  }
+  return `<circle class="mark" cx="${x + c}" cy="${y + c}" r="9" fill="none" stroke="${colour}" stroke-width="4"/>`;
+}
+
+/// The board as an SVG string. `opts`: {focus, selected, targets (Set of
+/// cell names), playable (Set of first cells), armies (bool)}.
+export function boardSvg(view, opts = {}) {
+  const board = view.board;
+  const last = lastCells(view);
+  const targets = opts.targets ?? new Set();
+  const playable = opts.playable ?? new Set();
+  const focus = opts.focus ?? 'E5';
+  const you = opts.you;
+  const parts = [];
+  parts.push(
+    `<svg class="ma-board" viewBox="0 0 ${WIDTH} ${WIDTH}" role="grid" aria-label="Masked Army board, columns A to I, rows 1 to 9" xmlns="http://www.w3.org/2000/svg">`,
+    `<rect x="${MARGIN - 3}" y="${MARGIN - 3}" width="${SIZE * CELL + 6}" height="${SIZE * CELL + 6}" rx="4" class="ma-frame"/>`,
+  );
+  for (let i = 0; i < SIZE; i++) {
+    const p = MARGIN + i * CELL + CELL / 2;
+    parts.push(
+      `<text class="ma-coord" x="${p}" y="${MARGIN - 8}" text-anchor="middle" aria-hidden="true">${COLS[i]}</text>`,
+      `<text class="ma-coord" x="${MARGIN - 12}" y="${p + 5}" text-anchor="middle" aria-hidden="true">${i + 1}</text>`,
+    );
+  }
+  for (let row = 0; row < SIZE; row++) {
+    parts.push('<g role="row">');
+    for (let col = 0; col < SIZE; col++) {
+      const name = cellName(col, row);
+      const ch = at(board, col, row);
+      const x = MARGIN + col * CELL;
+      const y = MARGIN + row * CELL;
+      const seat = colourSeat(ch);
+      const isLast = last.has(name);
+      const classes = ['cell'];
+      if (playable.has(name)) classes.push('playable');
+      if (targets.has(name)) classes.push('target');
+      if (opts.selected === name) classes.push('selected');
+      let body;
+      if (ch === '#') {
+        // A hidden piece fills its whole cell, so hidden cells merge into
+        // one grey mass: nothing shows where one piece ends.
+        body = `<rect class="hidden-piece" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`;
+      } else if (seat) {
+        body =
+          `<rect class="colour ${SEATS[seat].className}" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>` +
+          mark(seat, x, y);
+      } else if (opts.selected === name && you) {
+        body =
+          `<rect class="empty" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}"/>` +
+          `<rect class="preview ${SEATS[you].className}" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="3"/>` +
+          mark(you, x, y);
+      } else if (targets.has(name) && you) {
+        body =
+          `<rect class="empty" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}"/>` +
+          `<rect class="preview-target ${SEATS[other(you)].className}" x="${x + 5}" y="${y + 5}" width="${CELL - 10}" height="${CELL - 10}" rx="3"/>` +
+          mark(other(you), x, y, SEATS[other(you)].colour);
+      } else {
+        body = `<rect class="empty" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}"/>`;
+      }
+      parts.push(
+        `<g class="${classes.join(' ')}" data-cell="${name}" role="gridcell" tabindex="${name === focus ? 0 : -1}" aria-label="${cellLabel(name, ch, isLast)}"${opts.selected === name ? ' aria-selected="true"' : ''}>`,
+        body,
+        `<rect class="ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4"/>`,
+        '</g>',
+      );
+    }
+    parts.push('</g>');
+  }
+  if (view.last && !opts.armies) {
+    const a = parseCell(view.last.mine);
+    const b = parseCell(view.last.theirs);
+    if (a && b) {
+      const x = MARGIN + Math.min(a.col, b.col) * CELL;
+      const y = MARGIN + Math.min(a.row, b.row) * CELL;
+      const w = (Math.abs(a.col - b.col) + 1) * CELL;
+      const h = (Math.abs(a.row - b.row) + 1) * CELL;
+      parts.push(
+        `<rect class="last-piece" x="${x - 2}" y="${y - 2}" width="${w + 4}" height="${h + 4}" rx="5" aria-hidden="true"/>`,
+      );
+    }
+  }
+  if (opts.armies) parts.push(armyOutlines(board));
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+/// Thick lines around every army, and each army's size written on its first
+/// cell (armies of one keep their mark).
+function armyOutlines(board) {
+  const out = ['<g class="armies" aria-hidden="true">'];
+  for (const army of armies(board)) {
+    const inside = new Set(army.cells.map(([c, r]) => r * SIZE + c));
+    const has = (c, r) => c >= 0 && r >= 0 && c < SIZE && r < SIZE && inside.has(r * SIZE + c);
+    let d = '';
+    for (const [c, r] of army.cells) {
+      const x = MARGIN + c * CELL;
+      const y = MARGIN + r * CELL;
+      if (!has(c, r - 1)) d += `M${x} ${y}H${x + CELL}`;
+      if (!has(c + 1, r)) d += `M${x + CELL} ${y}V${y + CELL}`;
+      if (!has(c, r + 1)) d += `M${x} ${y + CELL}H${x + CELL}`;
+      if (!has(c - 1, r)) d += `M${x} ${y}V${y + CELL}`;
+    }
+    out.push(`<path class="army-outline" d="${d}"/>`);
+    if (army.cells.length > 1) {
+      const [c, r] = army.cells[0];
+      const x = MARGIN + c * CELL;
+      const y = MARGIN + r * CELL;
+      out.push(
+        `<rect class="army-badge ${SEATS[army.seat].className}" x="${x + 3}" y="${y + 3}" width="16" height="14" rx="3"/>`,
+        `<text class="army-size" x="${x + 11}" y="${y + 14}" text-anchor="middle">${army.cells.length}</text>`,
+      );
+    }
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function seatChip(seat) {
+  const s = SEATS[seat];
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${s.label} (${seat})</span>`;
+}
+
+/// The comparison of army sizes, for the end screen.
+export function armyTable(sizes) {
+  const n = Math.max(sizes.P1.length, sizes.P2.length, 1);
+  const decide = decidingIndex(sizes);
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const a = sizes.P1[i] ?? 0;
+    const b = sizes.P2[i] ?? 0;
+    const cls = i === decide ? ' class="deciding"' : '';
+    const verdict = a > b ? seatChip('P1') : b > a ? seatChip('P2') : 'equal';
+    rows.push(`<tr${cls}><th scope="row">${ordinal(i + 1)}</th><td>${a}</td><td>${b}</td><td>${verdict}${i === decide ? ' <strong>decides</strong>' : ''}</td></tr>`);
+  }
+  return (
+    `<table class="army-table"><caption>Army sizes, largest first</caption>` +
+    `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th><th scope="col">larger</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+// --- DOM glue -------------------------------------------------------------
+
+const boards = new WeakMap();
+
+function stateOf(container) {
+  let st = boards.get(container);
+  if (!st) {
+    st = { selected: null, focus: 'E5', view: null, ctx: null };
+    boards.set(container, st);
+    container.addEventListener('click', (e) => onClick(container, e));
+    container.addEventListener('keydown', (e) => onKey(container, e));
+  }
+  return st;
+}
+
+function draw(container) {
+  const st = boards.get(container);
+  const { view, ctx } = st;
+  const acting = ctx.acting && view.phase === 'place' && (ctx.you === 'P1' || ctx.you === 'P2');
+  const moves = acting ? placements(view.board, ctx.legal) : new Map();
+  if (st.selected && !moves.has(st.selected)) st.selected = null;
+  const hadFocus = container.contains(document.activeElement) && document.activeElement?.dataset?.cell;
+  const parts = [];
+  if (ctx.acting && view.phase === 'first' && (ctx.you === 'P1' || ctx.you === 'P2')) {
+    parts.push(
+      '<div class="ma-first" role="group" aria-label="Choose who places first">',
+      '<p>You have the advantage: choose who places the first piece.</p>',
+      `<button type="button" class="primary" data-action="first P1">${seatChip('P1')} places first</button> `,
+      `<button type="button" data-action="first P2">${seatChip('P2')} places first</button>`,
+      '</div>',
+    );
+  }
+  parts.push(
+    boardSvg(view, {
+      you: acting ? ctx.you : null,
+      focus: st.focus,
+      selected: st.selected,
+      targets: st.selected ? moves.get(st.selected) : new Set(),
+      playable: new Set(moves.keys()),
+      armies: view.phase === 'over' && !!ctx.showArmies,
+    }),
+  );
+  container.innerHTML = parts.join('');
+  container.classList.toggle('acting', acting);
+  if (hadFocus) container.querySelector(`[data-cell="${st.focus}"]`)?.focus();
+  st.moves = moves;
+}
+
+function pick(container, name) {
+  const st = boards.get(container);
+  st.focus = name;
+  const moves = st.moves ?? new Map();
+  if (st.selected && moves.get(st.selected)?.has(name)) {
+    const text = placement(st.selected, name);
+    st.selected = null;
+    draw(container);
+    st.ctx.submit(text);
+    return;
+  }
+  if (st.selected === name) st.selected = null;
+  else if (moves.has(name)) st.selected = name;
+  else if (st.selected) st.selected = null;
+  draw(container);
+}
+
+function onClick(container, e) {
+  const button = e.target.closest('button[data-action]');
+  const st = boards.get(container);
+  if (button) {
+    st.ctx.submit(button.dataset.action);
+    return;
+  }
+  const cell = e.target.closest('[data-cell]');
+  if (cell) pick(container, cell.dataset.cell);
+}
+
+function onKey(container, e) {
+  const cell = e.target.closest?.('[data-cell]');
+  if (!cell) return;
+  const st = boards.get(container);
+  const p = parseCell(cell.dataset.cell);
+  const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+  if (step) {
+    e.preventDefault();
+    const col = Math.min(SIZE - 1, Math.max(0, p.col + step[0]));
+    const row = Math.min(SIZE - 1, Math.max(0, p.row + step[1]));
+    moveFocus(container, cellName(col, row));
+  } else if (e.key === 'Home' || e.key === 'End') {
+    e.preventDefault();
+    moveFocus(container, cellName(e.key === 'Home' ? 0 : SIZE - 1, p.row));
+  } else if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    pick(container, cell.dataset.cell);
+  } else if (e.key === 'Escape' && st.selected) {
+    e.preventDefault();
+    st.selected = null;
+    draw(container);
+  }
+}
+
+function moveFocus(container, name) {
+  const st = boards.get(container);
+  st.focus = name;
+  for (const el of container.querySelectorAll('[data-cell]')) {
+    el.setAttribute('tabindex', el.dataset.cell === name ? '0' : '-1');
+  }
+  container.querySelector(`[data-cell="${name}"]`)?.focus();
+}
+
+export default {
+  id: 'masked-army',
+  name: 'Masked Army',
+  seats: SEATS,
+  example: 'E5 F5',
+  help:
+    'Click an empty cell for your colour, then an orthogonally adjacent empty cell ' +
+    'for your opponent’s colour; the piece is placed at once. Click the first cell ' +
+    'again (or press Escape) to cancel. Keyboard: Tab to the board, arrow keys move, ' +
+    'Enter or Space picks a cell. Or type the rulebook notation, e.g. “E5 F5” ' +
+    '(your colour on E5, the opponent’s on F5). Grey cells hold pieces whose ' +
+    'colours are hidden; only the last piece shows its colours.',
+
+  /// Draws `view` into `container`. ctx: {you, acting, kind, legal, submit,
+  /// showArmies}. Keeps a half-made selection across redraws.
+  render(container, view, ctx) {
+    const st = stateOf(container);
+    const changed = st.view && st.view.pieces !== view.pieces;
+    st.view = view;
+    st.ctx = ctx;
+    if (changed || !ctx.acting) st.selected = null;
+    draw(container);
+  },
+
+  /// Drops a half-made selection (after an error, say).
+  reset(container) {
+    const st = boards.get(container);
+    if (st) {
+      st.selected = null;
+      draw(container);
+    }
+  },
+
+  status(view) {
+    const n = view.pieces ?? 0;
+    let text = `${n} piece${n === 1 ? '' : 's'} placed`;
+    if (view.last) {
+      const by = view.last.by;
+      text += `; last: ${SEATS[by].label} ${by} put ${SEATS[by].label.toLowerCase()} on ${view.last.mine}, ${SEATS[other(by)].label.toLowerCase()} on ${view.last.theirs}`;
+    }
+    return text;
+  },
+
+  ending(view) {
+    if (view.phase !== 'over') return '';
+    const sizes = view.armies ?? armySizes(view.board);
+    return armyTable(sizes);
+  },
+
+  escapeHtml,
+};

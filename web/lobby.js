@@ -1,0 +1,192 @@
+// The lobby: create a match, hand out its links, list the matches.
+import { boardFor } from './games/index.js';
+import { ago, copyText, describeSeat, esc, getJson, postJson } from './util.js';
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+async function loadGames() {
+  games = await getJson('/api/games');
+  $('game').innerHTML = games
+    .map((g) => `<option value="${esc(g.id)}">${esc(g.name)}${boardFor(g.id) ? '' : ' (no board yet: text only)'}</option>`)
+    .join('');
+  const first = games.findIndex((g) => boardFor(g.id));
+  if (first > 0) $('game').selectedIndex = first;
+  showGame();
+}
+
+function currentGame() {
+  return games.find((g) => g.id === $('game').value);
+}
+
+function showGame() {
+  const game = currentGame();
+  if (!game) return;
+  const botOptions = (game.bots ?? [])
+    .map((b) => `<option value="bot:${esc(b.name)}">bot: ${esc(b.name)} (${esc(b.level)})</option>`)
+    .join('');
+  for (const seat of ['P1', 'P2']) {
+    $(`seat-${seat}`).innerHTML =
+      `<option value="person">${seat === 'P1' ? 'me (a person)' : 'a person'}</option>` + botOptions;
+  }
+  // Against a bot by default: P2 is the weakest-named first bot.
+  if (game.bots?.length) $('seat-P2').value = `bot:${game.bots[0].name}`;
+  $('config').innerHTML = configFields(game.default_config ?? {});
+  $('rules-panel').hidden = !game.rules;
+  $('rules-game').textContent = game.name;
+  $('rules').textContent = game.rules ?? '';
+}
+
+/// One field per config key, by the default value's type; a seat value
+/// ("P1"/"P2") becomes a seat choice.
+function configFields(config) {
+  return Object.entries(config)
+    .map(([key, value]) => {
+      const label = esc(key.replace(/_/g, ' '));
+      const name = `config.${esc(key)}`;
+      if (value === 'P1' || value === 'P2') {
+        const opt = (s) => `<option value="${s}"${s === value ? ' selected' : ''}>${s}</option>`;
+        return `<label>${label === 'advantage' ? 'Advantage (chooses who starts)' : label} <select name="${name}" data-type="string">${opt('P1')}${opt('P2')}</select></label>`;
+      }
+      if (typeof value === 'boolean') {
+        return `<label class="check"><input type="checkbox" name="${name}" data-type="boolean"${value ? ' checked' : ''}> ${label}</label>`;
+      }
+      if (typeof value === 'number') {
+        return `<label>${label} <input type="number" name="${name}" data-type="number" value="${value}"></label>`;
+      }
+      if (typeof value === 'string') {
+        return `<label>${label} <input name="${name}" data-type="string" value="${esc(value)}"></label>`;
+      }
+      return `<label>${label} <input name="${name}" data-type="json" value="${esc(JSON.stringify(value))}"></label>`;
+    })
+    .join('');
+}
+
+function readForm(form) {
+  const data = new FormData(form);
+  const config = {};
+  for (const el of form.querySelectorAll('[name^="config."]')) {
+    const key = el.name.slice('config.'.length);
+    const type = el.dataset.type;
+    config[key] =
+      type === 'boolean' ? el.checked : type === 'number' ? Number(el.value) : type === 'json' ? JSON.parse(el.value) : el.value;
+  }
+  const seat = (v) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) } : { kind: 'person' });
+  return {
+    game: data.get('game'),
+    config,
+    timed: form.elements.timed.checked,
+    takeover: form.elements.takeover.checked,
+    seats: { P1: seat(data.get('P1')), P2: seat(data.get('P2')) },
+  };
+}
+
+async function create(e) {
+  e.preventDefault();
+  const err = $('create-error');
+  err.hidden = true;
+  let body;
+  try {
+    body = readForm(e.target);
+  } catch (x) {
+    err.textContent = `Bad setting: ${x.message}`;
+    err.hidden = false;
+    return;
+  }
+  $('create-button').disabled = true;
+  try {
+    const made = await postJson('/api/matches', body);
+    showLinks(made, body);
+    refresh();
+  } catch (x) {
+    err.textContent = x.message;
+    err.hidden = false;
+  } finally {
+    $('create-button').disabled = false;
+  }
+}
+
+function showLinks(made, body) {
+  const rows = [];
+  const entry = (key, label, path, note) => {
+    const url = new URL(path, location.href).href;
+    rows.push(
+      `<li data-link="${esc(key)}"><span class="link-label">${label}</span>` +
+        `<a href="${esc(url)}" class="link-url">${esc(url)}</a>` +
+        `<button type="button" class="copy" data-copy="${esc(url)}">Copy</button>` +
+        (note ? `<span class="hint">${note}</span>` : '') +
+        '</li>',
+    );
+  };
+  for (const seat of ['P1', 'P2']) {
+    if (made.links[seat]) {
+      const mine = seat === (made.links.P1 ? 'P1' : 'P2');
+      entry(seat, `Seat ${seat}`, made.links[seat], mine ? 'yours' : 'for your opponent');
+    } else {
+      rows.push(`<li data-link="${seat}"><span class="link-label">Seat ${seat}</span><span class="hint">played by bot ${esc(body.seats[seat].bot ?? '')}</span></li>`);
+    }
+  }
+  entry('spectator', 'Spectators', made.links.spectator);
+  entry('umpire', 'Umpire', made.links.umpire, 'sees everything');
+  $('links').innerHTML = rows.join('');
+  const play = made.links.P1 ?? made.links.P2;
+  if (play) {
+    $('links').insertAdjacentHTML(
+      'afterbegin',
+      `<li class="play"><a class="button primary" id="play-link" href="${esc(play)}">Play now as ${made.links.P1 ? 'P1' : 'P2'}</a></li>`,
+    );
+  }
+  $('created').hidden = false;
+  $('created').focus();
+}
+
+function summaryRow(m, list) {
+  const seats = m.seats ?? {};
+  const who = `<span class="seat-name p1">P1</span> ${esc(describeSeat(seats.P1))} · <span class="seat-name p2">P2</span> ${esc(describeSeat(seats.P2))}`;
+  const when = m.created_ms > 1e12 ? ago(m.created_ms) : '';
+  let result = '';
+  if (m.outcome) {
+    result = m.outcome.winner ? `${esc(m.outcome.winner)} won (${esc(m.outcome.decided_by)})` : `draw (${esc(m.outcome.decided_by)})`;
+  }
+  const links =
+    list === 'finished'
+      ? `<a href="/replay/${esc(m.id)}">Replay</a> <a href="/api/matches/${esc(m.id)}/record" download="${esc(m.id)}.json">Record</a>`
+      : `<a href="/m/${esc(m.id)}">Watch</a>`;
+  return (
+    `<li data-match="${esc(m.id)}"><span class="match-game">${esc(m.name ?? m.game)}</span>` +
+    `<span class="match-seats">${who}</span>` +
+    `<span class="match-meta">${m.moves ?? 0} moves${when ? ` · ${when}` : ''}${result ? ` · ${result}` : ''}</span>` +
+    `<span class="match-links">${links}</span></li>`
+  );
+}
+
+async function refresh() {
+  try {
+    const lists = await getJson('/api/matches');
+    for (const key of ['open', 'live', 'finished']) {
+      const items = lists[key] ?? [];
+      $(key).innerHTML = items.length ? items.map((m) => summaryRow(m, key)).join('') : '<li class="empty">None.</li>';
+    }
+    $('lists-error').hidden = true;
+  } catch (x) {
+    $('lists-error').textContent = `Could not load the matches: ${x.message}`;
+    $('lists-error').hidden = false;
+  }
+}
+
+document.addEventListener('click', async (e) => {
+  const button = e.target.closest('button[data-copy]');
+  if (!button) return;
+  const ok = await copyText(button.dataset.copy);
+  button.textContent = ok ? 'Copied' : 'Copy failed';
+  setTimeout(() => (button.textContent = 'Copy'), 1500);
+});
+
+$('create').addEventListener('submit', create);
+$('game').addEventListener('change', showGame);
+loadGames().catch((x) => {
+  $('create-error').textContent = `Could not load the games: ${x.message}`;
+  $('create-error').hidden = false;
+});
+refresh();
+setInterval(refresh, 5000);

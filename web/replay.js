@@ -1,0 +1,111 @@
+// The replay page: every step of a finished match with the umpire's full
+// view, from the server (/api/matches/{id}/replay) or from a record file.
+import { boardFor } from './games/index.js';
+import { esc, getJson, postJson } from './util.js';
+
+const $ = (id) => document.getElementById(id);
+const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+const token = new URLSearchParams(location.search).get('t');
+
+let replay = null;
+let board = null;
+let step = 0;
+
+function fmtTime(ms) {
+  const s = Math.floor((ms ?? 0) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function load(data) {
+  replay = data;
+  board = boardFor(data.game);
+  $('game-name').textContent = `Replay · ${board?.name ?? data.game}`;
+  const steps = data.steps ?? [];
+  $('slider').max = String(steps.length - 1);
+  $('step-count').textContent = String(steps.length - 1);
+  $('moves').innerHTML = steps
+    .slice(1)
+    .map(
+      (s, i) =>
+        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="seat-name ${s.entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(s.entry.seat)}</span> ${esc(s.entry.action)} <span class="hint">${fmtTime(s.entry.at_ms)}</span></button></li>`,
+    )
+    .join('');
+  $('controls').hidden = false;
+  show(steps.length - 1);
+}
+
+function show(n) {
+  const steps = replay.steps;
+  step = Math.max(0, Math.min(steps.length - 1, n));
+  const { entry, view } = steps[step];
+  const final = step === steps.length - 1;
+  if (board) {
+    board.render($('board'), view, { you: 'umpire', acting: false, submit: () => {}, showArmies: view.phase === 'over' });
+    $('last').textContent = board.status(view);
+  } else {
+    $('board').innerHTML = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
+  }
+  $('step-text').textContent = entry
+    ? `Move ${step} of ${steps.length - 1}: ${entry.seat} played ${entry.action} at ${fmtTime(entry.at_ms)}`
+    : `Start (${steps.length - 1} moves in all)`;
+  $('slider').value = String(step);
+  $('step-no').textContent = String(step);
+  $('first').disabled = $('prev').disabled = step === 0;
+  $('next').disabled = $('last-step').disabled = final;
+  for (const b of document.querySelectorAll('.move-button')) {
+    b.classList.toggle('current', Number(b.dataset.step) === step);
+    if (Number(b.dataset.step) === step) b.setAttribute('aria-current', 'step');
+    else b.removeAttribute('aria-current');
+  }
+  const outcome = replay.outcome ?? replay.record?.outcome;
+  $('end').hidden = !(final && outcome);
+  if (final && outcome) {
+    $('end-title').textContent = outcome.winner ? `${outcome.winner} wins` : 'Draw';
+    $('end-reason').textContent = outcome.reason ?? '';
+    $('end-decided').innerHTML = outcome.decided_by ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>` : '';
+    const scores = outcome.scores ?? {};
+    $('end-scores').innerHTML = `<span class="score">P1 <strong>${esc(scores.P1 ?? 0)}</strong></span><span class="score">P2 <strong>${esc(scores.P2 ?? 0)}</strong></span>`;
+    $('end-detail').innerHTML = board?.ending(view, outcome) ?? '';
+  }
+}
+
+function showError(text) {
+  $('error').textContent = text;
+  $('error').hidden = !text;
+}
+
+$('first').addEventListener('click', () => show(0));
+$('prev').addEventListener('click', () => show(step - 1));
+$('next').addEventListener('click', () => show(step + 1));
+$('last-step').addEventListener('click', () => show(Infinity));
+$('slider').addEventListener('input', (e) => show(Number(e.target.value)));
+$('moves').addEventListener('click', (e) => {
+  const b = e.target.closest('[data-step]');
+  if (b) show(Number(b.dataset.step));
+});
+document.addEventListener('keydown', (e) => {
+  if (!replay || e.target.matches('input[type=file], input[type=range]')) return;
+  const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: Infinity }[e.key];
+  if (to === undefined || e.target.closest('[data-cell]')) return;
+  e.preventDefault();
+  show(to);
+});
+
+$('file').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  showError('');
+  try {
+    const record = JSON.parse(await file.text());
+    load(await postJson('/api/replay', record));
+  } catch (x) {
+    showError(`This record does not replay: ${x.message}`);
+  }
+});
+
+if (id) {
+  $('open-file').hidden = true;
+  getJson(`/api/matches/${encodeURIComponent(id)}/replay${token ? `?t=${encodeURIComponent(token)}` : ''}`)
+    .then(load)
+    .catch((x) => showError(x.status === 409 ? 'This match is not over yet: its replay opens at the end.' : `Could not load the replay: ${x.message}`));
+}

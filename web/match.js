@@ -120,10 +120,17 @@ function render() {
 }
 
 function turnText(state, me) {
-  if (state.outcome) return 'Game over.';
+  if (state.outcome) {
+    const w = state.outcome.winner;
+    if (!w) return 'Game over: a draw.';
+    if (w === page.you) return 'Game over: you won.';
+    if (isSeat(page.you)) return 'Game over: you lost.';
+    return `Game over: ${seatsInfo()[w].label} (${w}) wins.`;
+  }
   const seats = state.decision?.seats ?? [];
   if (me) {
-    return state.decision?.kind === 'first' ? 'Your turn: choose who places first.' : 'Your turn.';
+    if (state.decision?.kind === 'first') return 'Your turn: choose who places first.';
+    return page.board?.prompt ?? 'Your turn.';
   }
   if (!seats.length) return 'Waiting…';
   const names = seats.map((s) => `${seatsInfo()[s].label} (${s}${state.seats?.[s]?.kind === 'bot' ? `, bot ${state.seats[s].bot ?? ''}`.trimEnd() : ''})`);
@@ -146,8 +153,9 @@ function renderEnd(state) {
   $('end-decided').innerHTML = outcome.decided_by ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>` : '';
   const scores = outcome.scores ?? {};
   $('end-scores').innerHTML =
-    `<span class="score ${winner === 'P1' ? 'won' : ''}">${chip('P1')} <strong>${esc(scores.P1 ?? 0)}</strong></span>` +
-    `<span class="score ${winner === 'P2' ? 'won' : ''}">${chip('P2')} <strong>${esc(scores.P2 ?? 0)}</strong></span>`;
+    ['P1', 'P2']
+      .map((s) => `<span class="score${winner === s ? ' won' : ''}"><span class="chip ${seatsInfo()[s].className}">${chip(s)}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
+      .join('');
   $('end-detail').innerHTML = page.board?.ending(state.view, outcome) ?? '';
   const record = `/api/matches/${encodeURIComponent(id)}/record`;
   $('record-link').href = record;

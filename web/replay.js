@@ -54,7 +54,14 @@ function show(n) {
   $('next').disabled = $('last-step').disabled = final;
   for (const b of document.querySelectorAll('.move-button')) {
     b.classList.toggle('current', Number(b.dataset.step) === step);
-    if (Number(b.dataset.step) === step) b.setAttribute('aria-current', 'step');
+    if (Number(b.dataset.step) === step) {
+      b.setAttribute('aria-current', 'step');
+      const list = $('moves');
+      const li = b.parentElement;
+      if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = li.offsetTop - list.clientHeight / 2;
+      }
+    }
     else b.removeAttribute('aria-current');
   }
   const outcome = replay.outcome ?? replay.record?.outcome;
@@ -64,7 +71,9 @@ function show(n) {
     $('end-reason').textContent = outcome.reason ?? '';
     $('end-decided').innerHTML = outcome.decided_by ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>` : '';
     const scores = outcome.scores ?? {};
-    $('end-scores').innerHTML = `<span class="score">P1 <strong>${esc(scores.P1 ?? 0)}</strong></span><span class="score">P2 <strong>${esc(scores.P2 ?? 0)}</strong></span>`;
+    $('end-scores').innerHTML = ['P1', 'P2']
+      .map((s) => `<span class="score${outcome.winner === s ? ' won' : ''}"><span class="seat-name ${s === 'P1' ? 'p1' : 'p2'}">${s}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
+      .join('');
     $('end-detail').innerHTML = board?.ending(view, outcome) ?? '';
   }
 }

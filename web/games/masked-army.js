@@ -278,27 +278,36 @@ function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function seatChip(seat) {
+function seatChip(seat, short = false) {
   const s = SEATS[seat];
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${s.label} (${seat})</span>`;
+  const text = short ? `<span class="sr-only">${s.label} </span>${seat}` : `${s.label} (${seat})`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${text}</span>`;
 }
 
-/// The comparison of army sizes, for the end screen.
+/// The comparison of army sizes, for the end screen: every position up to
+/// the one that decides (at least three), the rest summed up below.
 export function armyTable(sizes) {
   const n = Math.max(sizes.P1.length, sizes.P2.length, 1);
   const decide = decidingIndex(sizes);
+  const shown = Math.min(n, Math.max(3, decide + 1));
   const rows = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < shown; i++) {
     const a = sizes.P1[i] ?? 0;
     const b = sizes.P2[i] ?? 0;
     const cls = i === decide ? ' class="deciding"' : '';
-    const verdict = a > b ? seatChip('P1') : b > a ? seatChip('P2') : 'equal';
+    const verdict = a > b ? seatChip('P1', true) : b > a ? seatChip('P2', true) : 'equal';
     rows.push(`<tr${cls}><th scope="row">${ordinal(i + 1)}</th><td>${a}</td><td>${b}</td><td>${verdict}${i === decide ? ' <strong>decides</strong>' : ''}</td></tr>`);
   }
+  let rest = '';
+  if (shown < n) {
+    const tail = (seat) => sizes[seat].slice(shown).join(', ') || 'none';
+    rest = `<p class="hint army-rest">Smaller armies: ${SEATS.P1.label} ${tail('P1')}; ${SEATS.P2.label} ${tail('P2')}.</p>`;
+  }
+  if (decide < 0) rest += '<p class="hint">Every size is equal: the player who placed the last piece wins.</p>';
   return (
-    `<table class="army-table"><caption>Army sizes, largest first</caption>` +
-    `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th><th scope="col">larger</th></tr></thead>` +
-    `<tbody>${rows.join('')}</tbody></table>`
+    `<div class="table-wrap"><table class="army-table"><caption>Army sizes, largest first (${sizes.P1.length} red, ${sizes.P2.length} blue armies)</caption>` +
+    `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th><th scope="col">larger</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table></div>${rest}`
   );
 }
 
@@ -422,6 +431,7 @@ export default {
   name: 'Masked Army',
   seats: SEATS,
   example: 'E5 F5',
+  prompt: 'Your turn: click an empty cell for your colour, then a neighbouring empty cell for your opponent’s.',
   help:
     'Click an empty cell for your colour, then an orthogonally adjacent empty cell ' +
     'for your opponent’s colour; the piece is placed at once. Click the first cell ' +

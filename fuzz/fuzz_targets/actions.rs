@@ -6,14 +6,18 @@ use libfuzzer_sys::fuzz_target;
 use umpire_core::{Match, Seat, seeded_rng};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&head, rest)) = data.split_first() else { return };
+    let Some((&head, rest)) = data.split_first() else {
+        return;
+    };
     let games = umpire_catalog::games();
     let game = games[head as usize % games.len()];
     let mut m = Match::new(game, &serde_json::json!({}), u64::from(head), true, None).unwrap();
     let mut rng = seeded_rng(u64::from(head));
     let mut now = 0u64;
     for line in rest.split(|&b| b == b'\n') {
-        let Some((&control, text)) = line.split_first() else { continue };
+        let Some((&control, text)) = line.split_first() else {
+            continue;
+        };
         let seat = if control & 1 == 0 { Seat::P1 } else { Seat::P2 };
         now += u64::from(control) * 1_000;
         // Every fourth line plays a legal move, so fuzzing reaches deep states.
@@ -30,7 +34,10 @@ fuzz_target!(|data: &[u8]| {
         let actions = m.record().actions.len();
         let timeouts = m.advance(now).len();
         if m.submit(seat, &text, now).is_err() && timeouts == 0 {
-            assert!(m.state().same_as(&*before), "refused `{text}` changed the state");
+            assert!(
+                m.state().same_as(&*before),
+                "refused `{text}` changed the state"
+            );
             assert_eq!(m.record().actions.len(), actions);
         }
         let _ = m.view(umpire_core::Viewer::Spectator);

@@ -6,7 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use umpire_core::{Match, Record};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(record) = serde_json::from_slice::<Record>(data) else { return };
+    let Ok(record) = serde_json::from_slice::<Record>(data) else {
+        return;
+    };
     if let Some(game) = umpire_catalog::game(&record.game) {
         if let Ok(m) = Match::replay(game, &record) {
             let _ = m.outcome();

@@ -77,6 +77,7 @@ fn random_game<G: Game>(config: &G::Config, seed: u64) -> Stats {
         let seats: Vec<Seat> = decision.seats.iter().collect();
         let seat = seats[rng.random_range(0..seats.len())];
         check_listed_actions::<G>(&state, seat, &mut rng);
+        check_timeouts::<G>(&state);
         let action = state
             .sample_action(seat, &mut rng)
             .unwrap_or_else(|| panic!("{}: {seat} must act but has no legal action", G::ID));
@@ -159,6 +160,19 @@ fn check_listed_actions<G: Game>(state: &G, seat: Seat, rng: &mut MatchRng) {
         let mut copy = state.clone();
         if let Err(e) = copy.apply(seat, action) {
             panic!("{}: listed action `{action}` refused: {e}", G::ID);
+        }
+    }
+}
+
+/// A timeout that plays an action must play a legal one, or a match could
+/// not go on (and its record would not replay).
+fn check_timeouts<G: Game>(state: &G) {
+    for seat in state.decision().seats.iter() {
+        if let crate::Timeout::Act(action) = state.timeout(seat) {
+            let mut copy = state.clone();
+            if let Err(e) = copy.apply(seat, &action) {
+                panic!("{}: {seat}'s timeout action `{action}` is refused: {e}", G::ID);
+            }
         }
     }
 }

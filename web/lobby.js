@@ -143,7 +143,8 @@ function showLinks(made, body) {
 function summaryRow(m, list) {
   const seats = m.seats ?? {};
   const who = `<span class="seat-name p1">P1</span> ${esc(describeSeat(seats.P1))} · <span class="seat-name p2">P2</span> ${esc(describeSeat(seats.P2))}`;
-  const when = m.created_ms > 1e12 ? ago(m.created_ms) : '';
+  const stamp = m.finished_ms ?? m.created_ms;
+  const when = stamp > 1e12 ? `${m.finished_ms ? 'ended' : 'created'} ${ago(stamp)}` : '';
   let result = '';
   if (m.outcome) {
     result = m.outcome.winner ? `${esc(m.outcome.winner)} won (${esc(m.outcome.decided_by)})` : `draw (${esc(m.outcome.decided_by)})`;

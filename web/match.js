@@ -61,6 +61,9 @@ function render() {
   const view = state.view;
   const me = acting(state);
   const board = $('board');
+  // For tests and user styles: where the match stands.
+  document.body.dataset.seq = String(state.seq);
+  document.body.dataset.over = state.outcome ? 'yes' : 'no';
 
   // Players.
   for (const seat of ['P1', 'P2']) {
@@ -114,9 +117,28 @@ function render() {
   $('seat-actions').hidden = !isSeat(page.you) || !!state.outcome;
   const them = page.you === 'P1' ? 'P2' : 'P1';
   const opp = state.seats?.[them];
-  $('takeover').hidden = !(isSeat(page.you) && opp?.kind === 'person' && opp?.connected === false);
+  renderTakeover(opp);
 
   renderEnd(state);
+}
+
+/// The takeover button: shown while the opponent (a person) is away, usable
+/// once they have been away past the grace period the server announced.
+let takeoverTimer = null;
+function renderTakeover(opp) {
+  const button = $('takeover');
+  clearTimeout(takeoverTimer);
+  const allowed = page.takeover?.allowed !== false;
+  const away = isSeat(page.you) && !page.state?.outcome && opp?.kind === 'person' && opp?.connected === false;
+  button.hidden = !(allowed && away);
+  if (button.hidden) return;
+  const grace = page.takeover?.grace_ms ?? 0;
+  const wait = Math.max(0, grace - (opp.away_ms ?? grace) - (performance.now() - page.stateAt));
+  button.disabled = wait > 0;
+  button.textContent = wait > 0
+    ? `Hand the absent opponent to a bot (in ${Math.ceil(wait / 1000)} s)`
+    : 'Hand the absent opponent to a bot';
+  if (wait > 0) takeoverTimer = setTimeout(() => renderTakeover(opp), Math.min(wait, 1000));
 }
 
 function turnText(state, me) {
@@ -228,6 +250,7 @@ function onMessage(msg) {
       page.game = msg.game;
       page.name = msg.name;
       page.board = boardFor(msg.game);
+      page.takeover = msg.takeover ?? null;
       $('game-name').textContent = msg.name ?? msg.game;
       $('role').innerHTML = roleText(msg.you);
       $('help').textContent = page.board?.help ?? 'Type your action in the game’s notation.';
@@ -237,6 +260,7 @@ function onMessage(msg) {
     case 'state':
       if (page.state && msg.seq < page.state.seq && !msg.outcome) break;
       page.state = msg;
+      page.stateAt = performance.now();
       if (page.pending && !acting(msg)) page.pending = null;
       render();
       break;

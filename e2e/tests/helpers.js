@@ -1,0 +1,105 @@
+// Starting `umpire serve` and Chromium for the end-to-end tests.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(HERE, '..', '..');
+export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+
+/// Starts the server on a free port with a fresh database; resolves to
+/// {url, stop}. The binary is $UMPIRE_BIN, else target/debug/umpire.
+export async function startServer() {
+  const bin = process.env.UMPIRE_BIN
+    ? path.resolve(process.env.UMPIRE_BIN)
+    : path.join(ROOT, 'target', 'debug', 'umpire');
+  if (!fs.existsSync(bin)) throw new Error(`no umpire binary at ${bin}: build it or set UMPIRE_BIN`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-e2e-'));
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'e2e.db')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`umpire serve did not start in 20 s:\n${log}`)), 20_000);
+    const onData = (chunk) => {
+      log += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace(/\/$/, ''));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`umpire serve exited (${code}):\n${log}`));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const gone = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, stop, log: () => log };
+}
+
+/// Headless Chromium from the system (Debian's `chromium`), with a fresh
+/// profile (Playwright makes a new user-data-dir for every launch).
+export async function startBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/// A page that fails the test on any script error, and records every
+/// WebSocket frame it receives as parsed JSON in `page.frames`.
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.frames = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      let msg;
+      try {
+        msg = JSON.parse(text);
+      } catch {
+        msg = { unparsed: text };
+      }
+      page.frames.push(msg);
+    });
+  });
+  return page;
+}
+
+export async function getJson(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export function screenshotPath(name) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  return path.join(SCREENSHOTS, name);
+}

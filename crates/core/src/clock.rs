@@ -108,19 +108,30 @@ impl Clocks {
 
     /// Stops `seat`'s clock and charges any overrun to its reserve.
     pub fn stop(&mut self, seat: Seat, now: u64) {
-        let c = &mut self.seats[seat];
-        let Some(since) = c.since.take() else { return };
-        let mut over = now.saturating_sub(since).saturating_sub(c.turn.turn_ms);
-        if over == 0 || !c.turn.reserve {
+        let Some(since) = self.seats[seat].since else {
             return;
+        };
+        let (bank_ms, periods) = self.reserve_after(seat, now.saturating_sub(since));
+        let c = &mut self.seats[seat];
+        (c.since, c.bank_ms, c.periods) = (None, bank_ms, periods);
+    }
+
+    /// The bank and periods `seat` would have left after using `used` ms of
+    /// its current turn: overruns take the bank first, then whole periods.
+    fn reserve_after(&self, seat: Seat, used: u64) -> (u64, u32) {
+        let c = &self.seats[seat];
+        let mut over = used.saturating_sub(c.turn.turn_ms);
+        if over == 0 || !c.turn.reserve {
+            return (c.bank_ms, c.periods);
         }
         let from_bank = over.min(c.bank_ms);
-        c.bank_ms -= from_bank;
         over -= from_bank;
+        let mut periods = c.periods;
         if over > 0 && self.policy.period_ms > 0 {
-            let used = over.div_ceil(self.policy.period_ms).min(c.periods as u64) as u32;
-            c.periods -= used;
+            // A period counts as spent once entered.
+            periods -= over.div_ceil(self.policy.period_ms).min(periods as u64) as u32;
         }
+        (c.bank_ms - from_bank, periods)
     }
 
     /// When `seat` is flagged if it does not act, or `None` if its clock is stopped.
@@ -149,17 +160,7 @@ impl Clocks {
         if let Some(since) = c.since {
             let used = now.saturating_sub(since);
             status.turn_ms = c.turn.turn_ms.saturating_sub(used);
-            if c.turn.reserve {
-                let mut over = used.saturating_sub(c.turn.turn_ms);
-                let from_bank = over.min(c.bank_ms);
-                status.bank_ms -= from_bank;
-                over -= from_bank;
-                if over > 0 && self.policy.period_ms > 0 {
-                    // The period being used counts as spent once entered.
-                    let used = over.div_ceil(self.policy.period_ms).min(c.periods as u64) as u32;
-                    status.periods -= used;
-                }
-            }
+            (status.bank_ms, status.periods) = self.reserve_after(seat, used);
         }
         status
     }

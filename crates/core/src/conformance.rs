@@ -171,7 +171,10 @@ fn check_timeouts<G: Game>(state: &G) {
         if let crate::Timeout::Act(action) = state.timeout(seat) {
             let mut copy = state.clone();
             if let Err(e) = copy.apply(seat, &action) {
-                panic!("{}: {seat}'s timeout action `{action}` is refused: {e}", G::ID);
+                panic!(
+                    "{}: {seat}'s timeout action `{action}` is refused: {e}",
+                    G::ID
+                );
             }
         }
     }

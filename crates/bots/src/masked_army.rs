@@ -102,8 +102,7 @@ impl crate::Bot for Greedy {
         let (mine, mine_sizes) = self.armies(me);
         let (theirs, their_sizes) = self.armies(me.other());
         let value = |a: &Action| match *a {
-            // Start: the last placer wins a full tie, and moving second keeps
-            // the last word, but the first move shapes the board; go first.
+            // Going first is a free tempo.
             Action::First(s) => i64::from(s == me),
             Action::Place { mine: m, theirs: t } => {
                 let idx = |c: Cell| c.index(SIZE as u8);

@@ -3,6 +3,7 @@
 mod arena;
 mod play;
 mod replay;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,10 @@ enum Command {
     Arena(arena::Args),
     /// Check a match record and print the final board, outcome and reason.
     Replay(replay::Args),
+    /// Run the game server (HTTP + WebSocket, SQLite store).
+    Serve(serve::ServeArgs),
+    /// Drive N concurrent matches over WebSocket against a server on this machine.
+    Loadtest(serve::LoadArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +54,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Serve(args) => serve::serve(args),
+        Command::Loadtest(args) => serve::loadtest(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,64 @@
+//! `umpire serve` and `umpire loadtest`: thin wrappers over `umpire_server`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Address to listen on (`127.0.0.1:0` picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// The SQLite file that keeps every match (created if missing).
+    #[arg(long, default_value = "umpire.db")]
+    pub db: PathBuf,
+}
+
+pub fn serve(args: ServeArgs) -> Result<(), String> {
+    let config = umpire_server::Config {
+        db: args.db,
+        ..Default::default()
+    };
+    umpire_server::serve(&args.addr, config)
+}
+
+#[derive(Args)]
+pub struct LoadArgs {
+    /// Concurrent matches (two WebSocket clients each).
+    #[arg(long, default_value_t = 100)]
+    pub matches: usize,
+    /// Game id.
+    #[arg(long, default_value = "masked-army")]
+    pub game: String,
+    /// Time limit for the whole run, in seconds.
+    #[arg(long, default_value_t = 120)]
+    pub seconds: u64,
+    /// Target a running server (loopback only) instead of starting one.
+    #[arg(long)]
+    pub addr: Option<String>,
+    /// The target server's process id, to report its peak memory.
+    #[arg(long)]
+    pub pid: Option<u32>,
+    /// A player's thinking time before each action, in ms.
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
+}
+
+pub fn loadtest(args: LoadArgs) -> Result<(), String> {
+    let options = umpire_server::loadtest::Options {
+        matches: args.matches,
+        game: args.game,
+        seconds: args.seconds,
+        addr: args.addr,
+        server_exe: Some(std::env::current_exe().map_err(|e| e.to_string())?),
+        pid: args.pid,
+        think_ms: args.think_ms,
+    };
+    let report = umpire_server::loadtest::run(options)?;
+    println!("{report}");
+    if report.ok() {
+        Ok(())
+    } else {
+        Err("the load test had errors or unfinished matches".into())
+    }
+}

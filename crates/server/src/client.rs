@@ -1,0 +1,147 @@
+//! A small client for the protocol, for the load tool and the tests:
+//! plain HTTP/1.0 requests and WebSocket clients (tokio-tungstenite).
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// An HTTP request; returns the status and the body. HTTP/1.0 keeps the
+/// answer unchunked, so reading to the end is all there is to it.
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, String), String> {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.0\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("connect {addr}: {e}"))?;
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut answer = Vec::new();
+    stream
+        .read_to_end(&mut answer)
+        .await
+        .map_err(|e| e.to_string())?;
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| format!("bad HTTP answer: {answer}"))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| format!("bad HTTP status line: {head}"))?;
+    Ok((status, body.to_string()))
+}
+
+/// `http` and parse the body as JSON.
+pub async fn http_json(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let (status, text) = http(addr, method, path, body).await?;
+    let value = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+    Ok((status, value))
+}
+
+/// The token in a link such as `/m/{id}?t={token}`.
+pub fn token_of(link: &Value) -> Option<String> {
+    link.as_str()?.split_once("?t=").map(|(_, t)| t.to_string())
+}
+
+/// One WebSocket client.
+pub struct Ws {
+    stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Ws {
+    /// Connects to `/ws/{id}` with `token` (none for a spectator).
+    pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Result<Ws, String> {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/ws/{id}?t={t}"),
+            None => format!("ws://{addr}/ws/{id}"),
+        };
+        let (stream, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| format!("WebSocket connect: {e}"))?;
+        Ok(Ws { stream })
+    }
+
+    pub async fn send(&mut self, msg: &Value) -> Result<(), String> {
+        self.send_text(msg.to_string()).await
+    }
+
+    pub async fn send_text(&mut self, text: String) -> Result<(), String> {
+        self.stream
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| format!("WebSocket send: {e}"))
+    }
+
+    pub async fn send_raw(&mut self, msg: Message) -> Result<(), String> {
+        self.stream
+            .send(msg)
+            .await
+            .map_err(|e| format!("WebSocket send: {e}"))
+    }
+
+    /// The next JSON message; `None` once the server closed the socket.
+    pub async fn recv(&mut self) -> Result<Option<Value>, String> {
+        loop {
+            match self.stream.next().await {
+                None | Some(Ok(Message::Close(_))) => return Ok(None),
+                Some(Err(e)) => return Err(format!("WebSocket receive: {e}")),
+                Some(Ok(Message::Text(text))) => {
+                    return serde_json::from_str(&text)
+                        .map(Some)
+                        .map_err(|e| format!("bad JSON from the server: {e}"));
+                }
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// `recv` with a time limit; a timeout is an error.
+    pub async fn recv_within(&mut self, limit: Duration) -> Result<Option<Value>, String> {
+        tokio::time::timeout(limit, self.recv())
+            .await
+            .map_err(|_| format!("no message within {limit:?}"))?
+    }
+
+    /// Receives until a message of `kind` arrives; returns it with everything
+    /// received before it.
+    pub async fn until(
+        &mut self,
+        kind: &str,
+        limit: Duration,
+    ) -> Result<(Value, Vec<Value>), String> {
+        let mut before = Vec::new();
+        loop {
+            match self.recv_within(limit).await? {
+                Some(m) if m["type"] == kind => return Ok((m, before)),
+                Some(m) => before.push(m),
+                None => return Err(format!("closed while waiting for `{kind}`: {before:?}")),
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.stream.close(None).await;
+    }
+}

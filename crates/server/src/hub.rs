@@ -1,0 +1,234 @@
+//! The hub: creates matches, finds live ones, brings stored ones back.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use umpire_core::{Match, PerSeat, Seat};
+
+use crate::Config;
+use crate::live::{self, Handle, Info, Registry, Start};
+use crate::store::{Loaded, MatchRow, Op, SeatKind, Store, Tokens};
+use crate::tokens;
+
+/// More live matches than this and creating one is refused.
+const MAX_LIVE: usize = 20_000;
+
+/// `POST /api/matches`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    pub game: String,
+    #[serde(default)]
+    pub config: Value,
+    #[serde(default = "yes")]
+    pub timed: bool,
+    #[serde(default = "people")]
+    pub seats: PerSeat<SeatKind>,
+    #[serde(default = "yes")]
+    pub takeover: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn people() -> PerSeat<SeatKind> {
+    PerSeat::new(SeatKind::Person, SeatKind::Person)
+}
+
+/// Why a request failed: the HTTP status and a message for the client.
+pub struct Refusal(pub u16, pub String);
+
+pub struct Hub {
+    live: Registry,
+    pub store: Store,
+    config: Arc<Config>,
+}
+
+impl Hub {
+    pub fn new(store: Store, config: Arc<Config>) -> Hub {
+        Hub {
+            live: Arc::new(Mutex::new(HashMap::new())),
+            store,
+            config,
+        }
+    }
+
+    fn registry(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
+        self.live.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Brings back every unfinished match from the store.
+    pub fn resume_all(&self) -> Result<usize, String> {
+        let mut resumed = 0;
+        for loaded in self.store.unfinished()? {
+            let id = loaded.row.id.clone();
+            match self.start(loaded) {
+                Ok(handle) => {
+                    self.registry().insert(id, handle);
+                    resumed += 1;
+                }
+                Err(e) => tracing::error!(%id, "cannot resume: {e}"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// Rebuilds a stored match by replaying its actions and starts its task.
+    fn start(&self, loaded: Loaded) -> Result<Handle, String> {
+        let game = umpire_catalog::require(&loaded.row.game)?;
+        let record = loaded.row.record(loaded.actions);
+        let m = Match::replay(game, &record).map_err(|e| e.to_string())?;
+        Ok(live::spawn(Start {
+            info: Arc::new(Info {
+                id: loaded.row.id,
+                game,
+                tokens: loaded.row.tokens,
+                takeover: loaded.row.takeover,
+                created_ms: loaded.row.created_ms,
+            }),
+            m,
+            seats: loaded.row.seats,
+            store: self.store.clone(),
+            config: self.config.clone(),
+            registry: self.live.clone(),
+        }))
+    }
+
+    /// A match by id: live, or brought back from the store.
+    pub async fn get(&self, id: &str) -> Result<Option<Handle>, Refusal> {
+        if !tokens::valid_id(id) {
+            return Ok(None);
+        }
+        if let Some(h) = self.registry().get(id) {
+            return Ok(Some(h.clone()));
+        }
+        let loaded = self.store.load(id).await.map_err(|e| {
+            tracing::error!("{e}");
+            Refusal(500, "the store could not be read".into())
+        })?;
+        let Some(loaded) = loaded else {
+            return Ok(None);
+        };
+        let handle = self.start(loaded).map_err(|e| {
+            tracing::error!(%id, "cannot load: {e}");
+            Refusal(500, "the match could not be loaded".into())
+        })?;
+        // Another request may have loaded it meanwhile: keep the first.
+        let mut live = self.registry();
+        Ok(Some(live.entry(id.to_string()).or_insert(handle).clone()))
+    }
+
+    /// Creates a match; answers its id and links.
+    pub async fn create(&self, req: CreateRequest) -> Result<Value, Refusal> {
+        let bad = |m: String| Refusal(400, m);
+        if self.registry().len() >= MAX_LIVE {
+            return Err(Refusal(
+                503,
+                "too many live matches; try again later".into(),
+            ));
+        }
+        let game = umpire_catalog::require(&req.game).map_err(bad)?;
+        let config = game
+            .normalize_config(&req.config)
+            .map_err(|e| bad(e.to_string()))?;
+        for seat in Seat::BOTH {
+            if let SeatKind::Bot { bot } = &req.seats[seat] {
+                live::make_bot(game.id(), bot).map_err(|e| bad(format!("{seat}: {e}")))?;
+            }
+        }
+        let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;
+        clock.lag_ms = self.config.lag_ms;
+        // Below 2^53, so JavaScript reads it exactly.
+        let seed = rand::random::<u64>() >> 11;
+        let m = Match::new(game, &config, seed, req.timed, Some(clock))
+            .map_err(|e| bad(e.to_string()))?;
+        let row = MatchRow {
+            id: tokens::match_id(),
+            game: game.id().to_string(),
+            config,
+            seed,
+            timed: req.timed,
+            clock: Some(clock),
+            seats: req.seats.clone(),
+            tokens: Tokens {
+                seats: PerSeat::from_fn(|_| tokens::token()),
+                umpire: tokens::token(),
+            },
+            takeover: req.takeover,
+            created_ms: live::wall_ms(),
+        };
+        self.store
+            .write(Op::Create(Box::new(row.clone())))
+            .await
+            .map_err(|e| {
+                tracing::error!("{e}");
+                Refusal(500, "the match could not be stored".into())
+            })?;
+        let id = row.id.clone();
+        let link = |token: &str| format!("/m/{id}?t={token}");
+        let links = json!({
+            "P1": (req.seats.p1 == SeatKind::Person).then(|| link(&row.tokens.seats.p1)),
+            "P2": (req.seats.p2 == SeatKind::Person).then(|| link(&row.tokens.seats.p2)),
+            "spectator": format!("/m/{id}"),
+            "umpire": link(&row.tokens.umpire),
+        });
+        let handle = live::spawn(Start {
+            info: Arc::new(Info {
+                id: id.clone(),
+                game,
+                tokens: row.tokens,
+                takeover: row.takeover,
+                created_ms: row.created_ms,
+            }),
+            m,
+            seats: row.seats,
+            store: self.store.clone(),
+            config: self.config.clone(),
+            registry: self.live.clone(),
+        });
+        self.registry().insert(id.clone(), handle);
+        tracing::info!(%id, game = game.id(), "match created");
+        Ok(json!({"id": id, "links": links}))
+    }
+
+    /// The lobby: open and live matches from memory, finished ones from the store.
+    pub async fn lobby(&self) -> Result<Value, Refusal> {
+        let summaries: Vec<Value> = {
+            let live = self.registry();
+            live.values()
+                .map(|h| h.summary.lock().unwrap_or_else(|e| e.into_inner()).clone())
+                .collect()
+        };
+        let mut open = Vec::new();
+        let mut playing = Vec::new();
+        for s in summaries {
+            match s["status"].as_str() {
+                Some("open") => open.push(s),
+                Some("live") => playing.push(s),
+                _ => {}
+            }
+        }
+        let by_age = |a: &Value, b: &Value| b["created_ms"].as_u64().cmp(&a["created_ms"].as_u64());
+        open.sort_by(by_age);
+        playing.sort_by(by_age);
+        open.truncate(200);
+        playing.truncate(200);
+        let finished = self.store.finished(100).await.map_err(|e| {
+            tracing::error!("{e}");
+            Refusal(500, "the store could not be read".into())
+        })?;
+        let finished: Vec<Value> = finished
+            .into_iter()
+            .map(|f| {
+                let name = umpire_catalog::game(&f.game).map_or("", |g| g.name());
+                json!({"id": f.id, "game": f.game, "name": name, "created_ms": f.created_ms,
+                    "finished_ms": f.finished_ms, "seats": f.seats, "moves": f.moves,
+                    "outcome": f.outcome, "status": "finished"})
+            })
+            .collect();
+        Ok(json!({"open": open, "live": playing, "finished": finished}))
+    }
+}

@@ -1,0 +1,141 @@
+//! The umpire game server: `umpire serve`.
+//!
+//! HTTP + WebSocket on axum; one task per match owns its [`umpire_core::Match`]
+//! ([`live`]); every accepted action is synced to SQLite before anyone hears
+//! of it ([`store`]); every message is built for its recipient from that
+//! recipient's view ([`messages`]). It serves every game of the catalogue and
+//! names none. The protocol is `docs/protocol.md`.
+
+pub mod client;
+mod hub;
+mod live;
+pub mod loadtest;
+mod messages;
+mod routes;
+mod store;
+mod tokens;
+mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+
+pub use routes::replay_steps;
+
+/// Server settings. The defaults are the documented ones.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// Lag allowance: a seat is flagged only this long after its time is
+    /// out, so the network never costs a game. Time inside it is not charged.
+    pub lag_ms: u64,
+    /// How long a person must be away before the opponent may hand the seat
+    /// to a bot (when the match allows it).
+    pub grace_ms: u64,
+    /// A bot's time per move; past it, the seat plays a random legal action.
+    pub bot_budget_ms: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            db: PathBuf::from("umpire.db"),
+            lag_ms: 1_500,
+            grace_ms: 60_000,
+            bot_budget_ms: 2_000,
+        }
+    }
+}
+
+/// What the request handlers share.
+pub struct App {
+    hub: hub::Hub,
+}
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// Stops accepting and drops every connection (for tests).
+    pub fn stop(self) {
+        self.task.abort();
+    }
+}
+
+/// Opens the store, resumes every unfinished match and serves on `listener`.
+pub async fn start(listener: TcpListener, config: Config) -> Result<Server, String> {
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("no local address: {e}"))?;
+    let config = Arc::new(config);
+    let db = config.db.clone();
+    let store = tokio::task::spawn_blocking(move || store::Store::open(&db))
+        .await
+        .map_err(|e| e.to_string())??;
+    let hub = hub::Hub::new(store, config);
+    let resumed = hub.resume_all()?;
+    if resumed > 0 {
+        tracing::info!(resumed, "unfinished matches resumed");
+    }
+    let app = Arc::new(App { hub });
+    let router = routes::router(app);
+    let task = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            tracing::error!("server stopped: {e}");
+        }
+    });
+    Ok(Server { addr, task })
+}
+
+/// `umpire serve`: binds `addr`, prints `listening on http://ADDR` once
+/// bound, and serves until Ctrl-C or SIGTERM.
+pub fn serve(addr: &str, config: Config) -> Result<(), String> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let server = start(listener, config).await?;
+        println!("listening on http://{}", server.addr);
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        Ok(())
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = ctrl_c => {},
+                    _ = term.recv() => {},
+                }
+            }
+            Err(_) => {
+                let _ = ctrl_c.await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
+}

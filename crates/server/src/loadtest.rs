@@ -1,0 +1,328 @@
+//! `umpire loadtest`: N concurrent matches between random players over
+//! WebSocket, on loopback only, bounded in count and time. It reports
+//! accepted actions per second, the round trip from `act` to `accepted`
+//! (p50, p99, max) and the server's peak resident memory (VmHWM).
+
+use std::fmt;
+use std::io::{BufRead, BufReader};
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+use serde_json::{Value, json};
+use tokio::sync::Semaphore;
+use umpire_core::seeded_rng;
+
+use crate::client::{Ws, http_json, token_of};
+
+/// Matches at most, so a typo cannot start a flood.
+pub const MAX_MATCHES: usize = 5_000;
+
+pub struct Options {
+    /// Concurrent matches.
+    pub matches: usize,
+    pub game: String,
+    /// Time limit for the whole run.
+    pub seconds: u64,
+    /// A running server to target (loopback only); `None` starts one.
+    pub addr: Option<String>,
+    /// The `umpire` binary to start a server with, when `addr` is `None`.
+    pub server_exe: Option<PathBuf>,
+    /// The target server's process id, to read its memory.
+    pub pid: Option<u32>,
+    /// A player's thinking time before each action.
+    pub think_ms: u64,
+}
+
+pub struct Report {
+    pub matches: usize,
+    pub finished: u64,
+    pub actions: u64,
+    pub errors: u64,
+    pub seconds: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub peak_rss_kib: Option<u64>,
+}
+
+impl Report {
+    /// Every match finished without a single error.
+    pub fn ok(&self) -> bool {
+        self.errors == 0 && self.finished == self.matches as u64
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "matches:      {} finished of {} ({} WebSocket clients)",
+            self.finished,
+            self.matches,
+            self.matches * 2
+        )?;
+        writeln!(
+            f,
+            "actions:      {} in {:.1} s = {:.0} actions/s",
+            self.actions,
+            self.seconds,
+            self.actions as f64 / self.seconds.max(1e-9)
+        )?;
+        writeln!(
+            f,
+            "round trip:   p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (act -> accepted)",
+            self.p50_ms, self.p99_ms, self.max_ms
+        )?;
+        writeln!(f, "errors:       {}", self.errors)?;
+        match self.peak_rss_kib {
+            Some(kib) => write!(
+                f,
+                "server peak resident memory: {:.1} MB (VmHWM)",
+                kib as f64 / 1024.0
+            ),
+            None => write!(f, "server peak resident memory: unknown (give --pid)"),
+        }
+    }
+}
+
+/// A server started for the run; killed when dropped.
+struct Spawned {
+    child: Child,
+    dir: PathBuf,
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn start_server(exe: &PathBuf) -> Result<(Spawned, SocketAddr), String> {
+    let dir = std::env::temp_dir().join(format!("umpire-loadtest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let child = Command::new(exe)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(dir.join("load.db"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+    let mut spawned = Spawned { child, dir };
+    let stdout = spawned.child.stdout.take().ok_or("no server stdout")?;
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .and_then(|a| a.parse().ok())
+        .ok_or_else(|| format!("the server did not say where it listens: `{}`", line.trim()))?;
+    Ok((spawned, addr))
+}
+
+/// The address, if it is on loopback: the load tool never targets anything else.
+fn loopback(addr: &str) -> Result<SocketAddr, String> {
+    let addrs: Vec<SocketAddr> = addr
+        .to_socket_addrs()
+        .map_err(|e| format!("bad address {addr}: {e}"))?
+        .collect();
+    match addrs.first() {
+        Some(first) if addrs.iter().all(|a| a.ip().is_loopback()) => Ok(*first),
+        _ => Err(format!(
+            "{addr} is not a loopback address: the load tool only targets this machine"
+        )),
+    }
+}
+
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[derive(Default)]
+struct Tally {
+    finished: AtomicU64,
+    actions: AtomicU64,
+    errors: AtomicU64,
+    /// Round trips in microseconds.
+    latencies: std::sync::Mutex<Vec<u32>>,
+}
+
+pub fn run(opts: Options) -> Result<Report, String> {
+    if opts.matches == 0 || opts.matches > MAX_MATCHES {
+        return Err(format!("--matches must be 1..={MAX_MATCHES}"));
+    }
+    umpire_catalog::require(&opts.game)?;
+    let (spawned, addr, pid) = match &opts.addr {
+        Some(addr) => (None, loopback(addr)?, opts.pid),
+        None => {
+            let exe = opts.server_exe.as_ref().ok_or("no server to start")?;
+            let (spawned, addr) = start_server(exe)?;
+            let pid = spawned.child.id();
+            (Some(spawned), addr, Some(pid))
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    let report = runtime.block_on(drive(&opts, addr));
+    let peak_rss_kib = pid.and_then(peak_rss_kib);
+    drop(spawned);
+    report.map(|r| Report { peak_rss_kib, ..r })
+}
+
+async fn drive(opts: &Options, addr: SocketAddr) -> Result<Report, String> {
+    let limit = Duration::from_secs(opts.seconds.max(1));
+    let started = Instant::now();
+    let tally = Arc::new(Tally::default());
+    // Set every match up first, so they all play at once.
+    let gate = Arc::new(Semaphore::new(64));
+    let mut setups = Vec::new();
+    for _ in 0..opts.matches {
+        let (gate, game) = (gate.clone(), opts.game.clone());
+        setups.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
+            setup(addr, &game).await
+        }));
+    }
+    let mut pairs = Vec::new();
+    for s in setups {
+        let remaining = limit.saturating_sub(started.elapsed());
+        match tokio::time::timeout(remaining, s).await {
+            Ok(Ok(Ok(pair))) => pairs.push(pair),
+            Ok(Ok(Err(e))) => return Err(format!("setting up a match: {e}")),
+            Ok(Err(e)) => return Err(e.to_string()),
+            Err(_) => return Err("the time limit ran out while setting up".into()),
+        }
+    }
+    let play_start = Instant::now();
+    let think = Duration::from_millis(opts.think_ms);
+    let mut players = tokio::task::JoinSet::new();
+    for (p1, p2) in pairs {
+        for ws in [p1, p2] {
+            players.spawn(play(ws, think, tally.clone()));
+        }
+    }
+    let remaining = limit.saturating_sub(started.elapsed());
+    let all = async { while players.join_next().await.is_some() {} };
+    if tokio::time::timeout(remaining, all).await.is_err() {
+        eprintln!("the time limit ran out; unfinished matches count as failures");
+        players.abort_all();
+    }
+    let seconds = play_start.elapsed().as_secs_f64();
+    let mut latencies =
+        std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
+    latencies.sort_unstable();
+    let pick = |q: f64| {
+        if latencies.is_empty() {
+            0.0
+        } else {
+            let i = ((latencies.len() as f64 * q).ceil() as usize).clamp(1, latencies.len()) - 1;
+            latencies[i] as f64 / 1000.0
+        }
+    };
+    Ok(Report {
+        matches: opts.matches,
+        // Both seats see the end; count each match once.
+        finished: tally.finished.load(Ordering::Relaxed) / 2,
+        actions: tally.actions.load(Ordering::Relaxed),
+        errors: tally.errors.load(Ordering::Relaxed),
+        seconds,
+        p50_ms: pick(0.50),
+        p99_ms: pick(0.99),
+        max_ms: pick(1.0),
+        peak_rss_kib: None,
+    })
+}
+
+/// Creates a match between two people and connects both seats.
+async fn setup(addr: SocketAddr, game: &str) -> Result<(Ws, Ws), String> {
+    let body = json!({"game": game, "timed": true, "takeover": false});
+    let (status, created) = http_json(addr, "POST", "/api/matches", Some(&body)).await?;
+    if status != 201 {
+        return Err(format!("create answered {status}: {created}"));
+    }
+    let id = created["id"].as_str().ok_or("no id")?;
+    let p1 = token_of(&created["links"]["P1"]).ok_or("no P1 token")?;
+    let p2 = token_of(&created["links"]["P2"]).ok_or("no P2 token")?;
+    Ok((
+        Ws::connect(addr, id, Some(&p1)).await?,
+        Ws::connect(addr, id, Some(&p2)).await?,
+    ))
+}
+
+/// Plays one seat with random legal actions until the match ends.
+async fn play(mut ws: Ws, think: Duration, tally: Arc<Tally>) {
+    let mut rng = seeded_rng(rand::random());
+    let mut me = String::new();
+    let mut sent: Option<Instant> = None;
+    let mut latencies = Vec::new();
+    loop {
+        let msg = match ws.recv_within(Duration::from_secs(60)).await {
+            Ok(Some(m)) => m,
+            _ => {
+                tally.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+        };
+        match msg["type"].as_str() {
+            Some("hello") => me = msg["you"].as_str().unwrap_or("").to_string(),
+            Some("accepted") => {
+                if let Some(at) = sent.take() {
+                    latencies.push(at.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                    tally.actions.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            Some("error") => {
+                tally.errors.fetch_add(1, Ordering::Relaxed);
+                sent = None;
+            }
+            Some("state") => {
+                if !msg["outcome"].is_null() {
+                    tally.finished.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                let to_act = msg["decision"]["seats"]
+                    .as_array()
+                    .is_some_and(|s| s.iter().any(|s| s == me.as_str()));
+                if sent.is_some() || !to_act {
+                    continue;
+                }
+                let action = match msg["legal"].as_array() {
+                    Some(legal) if !legal.is_empty() => {
+                        legal[rng.random_range(0..legal.len())].clone()
+                    }
+                    // Nothing listed to choose from: give up the match.
+                    _ => Value::from("resign"),
+                };
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
+                sent = Some(Instant::now());
+                if ws
+                    .send(&json!({"type": "act", "action": action}))
+                    .await
+                    .is_err()
+                {
+                    tally.errors.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    tally
+        .latencies
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .extend(latencies);
+    ws.close().await;
+}

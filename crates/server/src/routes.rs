@@ -1,0 +1,253 @@
+//! The HTTP API and the pages (see `docs/protocol.md`).
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use rust_embed::RustEmbed;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use umpire_core::{AnyGame, Match, Record, Viewer};
+
+use crate::App;
+use crate::hub::{CreateRequest, Refusal};
+use crate::live::Handle;
+use crate::ws;
+
+/// Records longer than this are not replayed step by step for a stranger.
+const MAX_REPLAY_ACTIONS: usize = 5_000;
+
+#[derive(RustEmbed)]
+#[folder = "../../web/"]
+#[allow_missing = true]
+struct Web;
+
+#[derive(Debug, Deserialize)]
+pub struct TokenQuery {
+    pub t: Option<String>,
+}
+
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/matches", get(lobby).post(create))
+        .route("/api/matches/{id}", get(snapshot))
+        .route("/api/matches/{id}/record", get(record))
+        .route("/api/matches/{id}/replay", get(replay_match))
+        .route("/api/replay", post(replay_upload))
+        .route("/ws/{id}", get(ws::upgrade))
+        .route("/", get(|| page("index.html")))
+        .route("/m/{id}", get(|| page("match.html")))
+        .route("/replay", get(|| page("replay.html")))
+        .route("/replay/{id}", get(|| page("replay.html")))
+        .route("/static/{*path}", get(asset))
+        .layer(DefaultBodyLimit::max(4 * 1024 * 1024))
+        .with_state(app)
+}
+
+fn error(status: u16, message: &str) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    (status, Json(json!({"error": message}))).into_response()
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        error(self.0, &self.1)
+    }
+}
+
+async fn games() -> Json<Value> {
+    let games: Vec<Value> = umpire_catalog::games()
+        .iter()
+        .map(|g| {
+            let bots: Vec<Value> = umpire_bots::for_game(g.id())
+                .iter()
+                .map(|b| json!({"name": b.name, "level": b.level, "about": b.about}))
+                .collect();
+            json!({"id": g.id(), "name": g.name(), "rules": g.rules(),
+                   "default_config": g.default_config(), "bots": bots})
+        })
+        .collect();
+    Json(json!(games))
+}
+
+async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
+    let req: CreateRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => return error(400, &format!("bad request: {e}")),
+    };
+    match app.hub.create(req).await {
+        Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn lobby(State(app): State<Arc<App>>) -> Response {
+    match app.hub.lobby().await {
+        Ok(lobby) => Json(lobby).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+/// The match and who the token belongs to, or the refusal to send.
+async fn find(app: &App, id: &str, token: Option<&str>) -> Result<(Handle, Viewer), Response> {
+    let handle = match app.hub.get(id).await {
+        Ok(Some(h)) => h,
+        Ok(None) => return Err(error(404, "no match with this id")),
+        Err(r) => return Err(r.into_response()),
+    };
+    match handle.info.viewer(token) {
+        Some(viewer) => Ok((handle, viewer)),
+        None => Err(error(403, "this token does not belong to this match")),
+    }
+}
+
+async fn snapshot(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    let (handle, viewer) = match find(&app, &id, q.t.as_deref()).await {
+        Ok(found) => found,
+        Err(r) => return r,
+    };
+    match handle.snapshot(viewer).await {
+        Some(state) => Json(state).into_response(),
+        None => error(503, "the match is restarting; try again"),
+    }
+}
+
+/// The record, once the match is over (or for the umpire).
+async fn finished_record(app: &App, id: &str, token: Option<&str>) -> Result<Record, Response> {
+    let (handle, viewer) = find(app, id, token).await?;
+    let Some((record, over)) = handle.record().await else {
+        return Err(error(503, "the match is restarting; try again"));
+    };
+    if !over && viewer != Viewer::Umpire {
+        return Err(error(
+            409,
+            "the match is still being played; its record is available at the end",
+        ));
+    }
+    Ok(record)
+}
+
+async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    match finished_record(&app, &id, q.t.as_deref()).await {
+        Ok(record) => {
+            let mut response = Json(record).into_response();
+            let name = format!("attachment; filename=\"umpire-{id}.json\"");
+            if let Ok(value) = HeaderValue::from_str(&name) {
+                response
+                    .headers_mut()
+                    .insert(header::CONTENT_DISPOSITION, value);
+            }
+            response
+        }
+        Err(r) => r,
+    }
+}
+
+async fn replay_match(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    match finished_record(&app, &id, q.t.as_deref()).await {
+        Ok(record) => replay_response(record).await,
+        Err(r) => r,
+    }
+}
+
+async fn replay_upload(body: Bytes) -> Response {
+    match serde_json::from_slice::<Record>(&body) {
+        Ok(record) => replay_response(record).await,
+        Err(e) => error(400, &format!("not a match record: {e}")),
+    }
+}
+
+async fn replay_response(record: Record) -> Response {
+    if record.actions.len() > MAX_REPLAY_ACTIONS {
+        return error(400, "the record is too long to replay here");
+    }
+    let steps = tokio::task::spawn_blocking(move || {
+        let game = umpire_catalog::require(&record.game)?;
+        replay_steps(game, &record)
+    })
+    .await;
+    match steps {
+        Ok(Ok(steps)) => Json(steps).into_response(),
+        Ok(Err(e)) => error(400, &e),
+        Err(_) => error(500, "the replay failed"),
+    }
+}
+
+/// Every step of a record with the umpire's view after it.
+pub fn replay_steps(game: &'static dyn AnyGame, record: &Record) -> Result<Value, String> {
+    let full = Match::replay(game, record).map_err(|e| e.to_string())?;
+    let mut prefix = record.clone();
+    prefix.actions.clear();
+    prefix.outcome = None;
+    let start = Match::replay(game, &prefix).map_err(|e| e.to_string())?;
+    let mut steps = vec![json!({"entry": null, "view": start.view(Viewer::Umpire)})];
+    // Replaying each prefix keeps this on the engine's public interface.
+    for entry in &full.record().actions {
+        prefix.actions.push(entry.clone());
+        let m = Match::replay(game, &prefix).map_err(|e| e.to_string())?;
+        steps.push(json!({"entry": entry, "view": m.view(Viewer::Umpire)}));
+    }
+    Ok(
+        json!({"game": game.id(), "record": full.record(), "steps": steps,
+              "outcome": full.outcome()}),
+    )
+}
+
+async fn page(name: &str) -> Response {
+    serve_file(name)
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    serve_file(&path)
+}
+
+fn serve_file(path: &str) -> Response {
+    if path.split('/').any(|part| part == "..") {
+        return error(404, "no such file");
+    }
+    match Web::get(path) {
+        Some(file) => {
+            let headers = [
+                (header::CONTENT_TYPE, content_type(path)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ];
+            (headers, file.data.into_owned()).into_response()
+        }
+        None => error(404, "no such file"),
+    }
+}
+
+fn content_type(path: &str) -> &'static str {
+    let ext = path.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    match ext.as_str() {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "md" | "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}

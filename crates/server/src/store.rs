@@ -1,0 +1,397 @@
+//! The store: one SQLite file in WAL mode with `synchronous=FULL`.
+//!
+//! Every write goes through one writer thread that drains its queue, writes
+//! everything pending in one transaction, commits (one fsync for the batch)
+//! and only then acknowledges each waiter. So an action is durable before
+//! anyone is told it was accepted, and a thousand busy matches share fsyncs
+//! instead of paying one each. Reads use their own connection: WAL lets them
+//! run beside the writer.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, mpsc};
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::oneshot;
+use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Record};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum SeatKind {
+    Person,
+    /// A bot, by name or level (`easy`, `medium`, `hard`).
+    Bot {
+        bot: String,
+    },
+}
+
+/// The secret tokens of a match.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Tokens {
+    pub seats: PerSeat<String>,
+    pub umpire: String,
+}
+
+/// A match as created: everything needed to rebuild it with its actions.
+#[derive(Clone, Debug)]
+pub struct MatchRow {
+    pub id: String,
+    pub game: String,
+    /// The normalised config.
+    pub config: Value,
+    pub seed: u64,
+    pub timed: bool,
+    pub clock: Option<ClockPolicy>,
+    pub seats: PerSeat<SeatKind>,
+    pub tokens: Tokens,
+    pub takeover: bool,
+    /// Wall time of creation, ms since the Unix epoch.
+    pub created_ms: u64,
+}
+
+impl MatchRow {
+    /// The record of this match with `actions`.
+    pub fn record(&self, actions: Vec<Entry>) -> Record {
+        Record {
+            game: self.game.clone(),
+            config: self.config.clone(),
+            seed: self.seed,
+            timed: self.timed,
+            clock: self.clock,
+            actions,
+            outcome: None,
+        }
+    }
+}
+
+/// A stored match with its accepted actions.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub row: MatchRow,
+    pub actions: Vec<Entry>,
+}
+
+/// A finished match for the lobby.
+#[derive(Clone, Debug, Serialize)]
+pub struct FinishedSummary {
+    pub id: String,
+    pub game: String,
+    pub created_ms: u64,
+    pub finished_ms: u64,
+    pub seats: PerSeat<SeatKind>,
+    pub moves: u64,
+    pub outcome: Option<Outcome>,
+}
+
+/// One write, acknowledged once committed.
+pub enum Op {
+    Create(Box<MatchRow>),
+    /// Accepted entries `first..first + entries.len()`; `finished` when the
+    /// match ended with them (outcome and wall time).
+    Append {
+        id: String,
+        first: usize,
+        entries: Vec<Entry>,
+        finished: Option<(Outcome, u64)>,
+    },
+    /// A seat changed hands (a takeover by a bot).
+    Seats {
+        id: String,
+        seats: PerSeat<SeatKind>,
+    },
+}
+
+type Ack = oneshot::Sender<Result<(), String>>;
+
+/// The store's handle; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    writer: mpsc::Sender<(Op, Ack)>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    timed INTEGER NOT NULL,
+    clock TEXT,
+    seats TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    takeover INTEGER NOT NULL,
+    created_ms INTEGER NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    finished_ms INTEGER,
+    moves INTEGER NOT NULL DEFAULT 0,
+    outcome TEXT
+);
+CREATE INDEX IF NOT EXISTS matches_finished ON matches (finished, finished_ms);
+CREATE TABLE IF NOT EXISTS actions (
+    match_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    seat TEXT NOT NULL,
+    action TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (match_id, idx)
+) WITHOUT ROWID;
+";
+
+fn connect(path: &Path) -> Result<Connection, String> {
+    let db = Connection::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    db.pragma_update(None, "journal_mode", "WAL")
+        .and_then(|_| db.pragma_update(None, "synchronous", "FULL"))
+        .and_then(|_| db.busy_timeout(std::time::Duration::from_secs(5)))
+        .map_err(|e| format!("cannot set up {}: {e}", path.display()))?;
+    Ok(db)
+}
+
+fn sql_err(e: rusqlite::Error) -> String {
+    format!("store: {e}")
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+impl Store {
+    /// Opens (or creates) the store and starts its writer thread.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let db = connect(path)?;
+        db.execute_batch(SCHEMA).map_err(sql_err)?;
+        let reader = connect(path)?;
+        let (writer, queue) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("umpire-store".into())
+            .spawn(move || write_loop(db, queue))
+            .map_err(|e| format!("cannot start the store's writer: {e}"))?;
+        Ok(Store {
+            writer,
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
+    /// Writes `op`; returns once it is committed and synced.
+    pub async fn write(&self, op: Op) -> Result<(), String> {
+        let (ack, done) = oneshot::channel();
+        self.writer
+            .send((op, ack))
+            .map_err(|_| "store: the writer has stopped".to_string())?;
+        done.await
+            .map_err(|_| "store: the writer has stopped".to_string())?
+    }
+
+    /// Runs a read on the reader connection, off the async executor.
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, rusqlite::Error> + Send + 'static,
+    ) -> Result<T, String> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let db = reader.lock().unwrap_or_else(|e| e.into_inner());
+            f(&db).map_err(sql_err)
+        })
+        .await
+        .map_err(|e| format!("store: {e}"))?
+    }
+
+    /// Every unfinished match, to resume at start-up.
+    pub fn unfinished(&self) -> Result<Vec<Loaded>, String> {
+        let db = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        let ids: Vec<String> = db
+            .prepare("SELECT id FROM matches WHERE finished = 0 ORDER BY created_ms")
+            .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
+            .map_err(sql_err)?;
+        let mut out = Vec::new();
+        for id in ids {
+            if let Some(m) = load(&db, &id).map_err(sql_err)? {
+                out.push(m);
+            }
+        }
+        Ok(out)
+    }
+
+    /// One match with its actions.
+    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
+        let id = id.to_string();
+        self.read(move |db| load(db, &id)).await
+    }
+
+    /// The latest finished matches, newest first.
+    pub async fn finished(&self, limit: usize) -> Result<Vec<FinishedSummary>, String> {
+        self.read(move |db| {
+            let mut q = db.prepare(
+                "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
+                 WHERE finished = 1 ORDER BY finished_ms DESC LIMIT ?1",
+            )?;
+            q.query_map([limit as i64], |r| {
+                let seats: String = r.get(4)?;
+                let outcome: Option<String> = r.get(6)?;
+                Ok(FinishedSummary {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    created_ms: r.get::<_, i64>(2)? as u64,
+                    finished_ms: r.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
+                    seats: serde_json::from_str(&seats)
+                        .unwrap_or(PerSeat::new(SeatKind::Person, SeatKind::Person)),
+                    moves: r.get::<_, i64>(5)? as u64,
+                    outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
+                })
+            })?
+            .collect()
+        })
+        .await
+    }
+}
+
+fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
+    let row = db
+        .query_row(
+            "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms
+             FROM matches WHERE id = ?1",
+            [id],
+            |r| {
+                let text = |i: usize| r.get::<_, String>(i);
+                let bad = |i: usize, e: serde_json::Error| {
+                    rusqlite::Error::FromSqlConversionFailure(
+                        i,
+                        rusqlite::types::Type::Text,
+                        Box::new(e),
+                    )
+                };
+                let clock: Option<String> = r.get(5)?;
+                let row = MatchRow {
+                    id: text(0)?,
+                    game: text(1)?,
+                    config: serde_json::from_str(&text(2)?).map_err(|e| bad(2, e))?,
+                    seed: r.get::<_, i64>(3)? as u64,
+                    timed: r.get(4)?,
+                    clock: match clock {
+                        Some(c) => Some(serde_json::from_str(&c).map_err(|e| bad(5, e))?),
+                        None => None,
+                    },
+                    seats: serde_json::from_str(&text(6)?).map_err(|e| bad(6, e))?,
+                    tokens: serde_json::from_str(&text(7)?).map_err(|e| bad(7, e))?,
+                    takeover: r.get(8)?,
+                    created_ms: r.get::<_, i64>(9)? as u64,
+                };
+                Ok(row)
+            },
+        )
+        .optional()?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let mut q =
+        db.prepare("SELECT seat, action, at_ms FROM actions WHERE match_id = ?1 ORDER BY idx")?;
+    let actions = q
+        .query_map([id], |r| {
+            let seat: String = r.get(0)?;
+            Ok(Entry {
+                seat: seat.parse().unwrap_or_default(),
+                action: r.get(1)?,
+                at_ms: r.get::<_, i64>(2)? as u64,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(Loaded { row, actions }))
+}
+
+/// The writer thread: drain, write in one transaction, commit, acknowledge.
+fn write_loop(mut db: Connection, queue: mpsc::Receiver<(Op, Ack)>) {
+    // Ends when every `Store` handle is gone.
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 4096 {
+            match queue.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
+            }
+        }
+        let mut results = Vec::with_capacity(batch.len());
+        let committed = (|| {
+            let mut tx = db.transaction()?;
+            for (op, _) in &batch {
+                // A savepoint per write: one bad write leaves no half of itself.
+                let mut one = || {
+                    let sp = tx.savepoint()?;
+                    apply(&sp, op)?;
+                    sp.commit()
+                };
+                results.push(one());
+            }
+            tx.commit()
+        })();
+        for ((_, ack), result) in batch.into_iter().zip(results) {
+            let result = match &committed {
+                Ok(()) => result.map_err(sql_err),
+                Err(e) => Err(format!("store: commit failed: {e}")),
+            };
+            // A waiter that gave up is no harm.
+            let _ = ack.send(result);
+        }
+    }
+}
+
+fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
+    match op {
+        Op::Create(row) => {
+            db.execute(
+                "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![
+                    row.id,
+                    row.game,
+                    json(&row.config),
+                    row.seed as i64,
+                    row.timed,
+                    row.clock.as_ref().map(json),
+                    json(&row.seats),
+                    json(&row.tokens),
+                    row.takeover,
+                    row.created_ms as i64,
+                ],
+            )?;
+        }
+        Op::Append {
+            id,
+            first,
+            entries,
+            finished,
+        } => {
+            let mut insert = db.prepare_cached(
+                "INSERT INTO actions (match_id, idx, seat, action, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?;
+            for (i, e) in entries.iter().enumerate() {
+                insert.execute(params![
+                    id,
+                    (first + i) as i64,
+                    e.seat.to_string(),
+                    e.action,
+                    e.at_ms as i64
+                ])?;
+            }
+            let moves = (first + entries.len()) as i64;
+            match finished {
+                Some((outcome, wall_ms)) => db.execute(
+                    "UPDATE matches SET moves = ?2, finished = 1, finished_ms = ?3, outcome = ?4 WHERE id = ?1",
+                    params![id, moves, *wall_ms as i64, json(outcome)],
+                )?,
+                None => db.execute(
+                    "UPDATE matches SET moves = ?2 WHERE id = ?1",
+                    params![id, moves],
+                )?,
+            };
+        }
+        Op::Seats { id, seats } => {
+            db.execute(
+                "UPDATE matches SET seats = ?2 WHERE id = ?1",
+                params![id, json(seats)],
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -35,7 +35,7 @@ export function postJson(url, value) {
 export function describeSeat(seat) {
   if (!seat) return '?';
   if (seat.kind === 'bot') return `bot ${seat.bot ?? ''}`.trim();
-  return seat.connected === false ? 'person (away)' : 'person';
+  return seat.connected === false ? 'person, not connected' : 'person';
 }
 
 /// Copies text to the clipboard, falling back to a selection copy where the

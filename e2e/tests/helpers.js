@@ -1,6 +1,7 @@
 // Starting `umpire serve` and Chromium for the end-to-end tests.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,15 +12,16 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, '..', '..');
 export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
 
-/// Starts the server on a free port with a fresh database; resolves to
-/// {url, stop}. The binary is $UMPIRE_BIN, else target/debug/umpire.
-export async function startServer() {
+/// Starts the server, by default on a free port with a fresh database;
+/// resolves to {url, dir, stop({keep})}. The binary is $UMPIRE_BIN, else
+/// target/debug/umpire. `keep` leaves the database for a restart in `dir`.
+export async function startServer({ addr = '127.0.0.1:0', dir = null } = {}) {
   const bin = process.env.UMPIRE_BIN
     ? path.resolve(process.env.UMPIRE_BIN)
     : path.join(ROOT, 'target', 'debug', 'umpire');
   if (!fs.existsSync(bin)) throw new Error(`no umpire binary at ${bin}: build it or set UMPIRE_BIN`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-e2e-'));
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'e2e.db')], {
+  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-e2e-'));
+  const child = spawn(bin, ['serve', '--addr', addr, '--db', path.join(dir, 'e2e.db')], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -40,16 +42,16 @@ export async function startServer() {
       reject(new Error(`umpire serve exited (${code}):\n${log}`));
     });
   });
-  const stop = async () => {
+  const stop = async ({ keep = false } = {}) => {
     if (child.exitCode === null) {
       const gone = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
       await Promise.race([gone, new Promise((r) => setTimeout(r, 3000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop, log: () => log };
+  return { url, dir, stop, log: () => log };
 }
 
 /// Headless Chromium from the system (Debian's `chromium`), with a fresh
@@ -91,6 +93,24 @@ export async function newPage(browser, options = {}) {
     });
   });
   return page;
+}
+
+/// A TCP port that was free a moment ago.
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function postJson(url, value) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
 }
 
 export async function getJson(url) {

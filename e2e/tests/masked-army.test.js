@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { getJson, newPage, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { freePort, getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const COLS = 'ABCDEFGHI';
 const DESK = { width: 1200, height: 900 };
@@ -148,7 +148,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
       await player.press('#move-text', 'Enter');
       await player.locator('#error:not([hidden])').waitFor();
       const reason = await player.textContent('#error');
-      assert.match(reason, /\S.*\(\w+\)$/, `an error names its rule: ${reason}`);
+      assert.match(reason, /\S.*\([\w-]+\)$/, `an error names its rule: ${reason}`);
       // Then a legal move in lower case with a dash, as the rulebook allows.
       const pair = adjacentEmptyPair(await domCells(player));
       await player.fill('#move-text', `${pair[0].toLowerCase()}-${pair[1].toLowerCase()}`);
@@ -169,6 +169,13 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
       const focused = await player.evaluate(() => document.activeElement?.dataset?.cell);
       assert.equal(focused, pair[1], 'arrow keys move the focus');
       await player.keyboard.press('Enter');
+    } else if (moves === 5) {
+      // Our clock runs on the page between server messages.
+      const shown = await player.textContent('#clock-P1-turn');
+      await player.waitForFunction((t) => document.querySelector('#clock-P1-turn').textContent !== t, shown);
+      assert.equal(await player.locator('#clock-P1.running').count(), 1);
+      assert.equal(await player.locator('#clock-P2.running').count(), 0);
+      await clickMove(player);
     } else if (moves === 6) {
       // The live match, with a cell picked for our colour.
       const firsts = await player.$$eval('#board .cell.playable', (els) => els.map((e) => e.dataset.cell));
@@ -198,6 +205,16 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
       spectator = await newPage(browser, { viewport: DESK });
       await spectator.goto(links.spectator);
       await spectator.locator('#role').filter({ hasText: 'Spectator' }).waitFor();
+      // The umpire's link shows every colour.
+      const umpire = await newPage(browser, { viewport: DESK });
+      await umpire.goto(links.umpire);
+      await umpire.locator('#role').filter({ hasText: 'Umpire' }).waitFor();
+      await umpire.waitForFunction((s) => Number(document.body.dataset.seq) === s, await seqOf(player));
+      const pieces = await umpire.evaluate(() => document.querySelectorAll('#board .colour').length);
+      assert.ok(pieces >= 8, `the umpire sees all colours (${pieces})`);
+      assert.equal(await umpire.locator('#board .hidden-piece').count(), 0);
+      assert.equal(await umpire.isHidden('#move'), true, 'the umpire cannot act');
+      await umpire.context().close();
     }
     if (spectator && !(await over(player)) && moves % 3 === 1) {
       const now = await seqOf(player);
@@ -233,6 +250,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   const states = spectator.frames.filter((f) => f.type === 'state');
   assert.ok(states.length >= 5, `the spectator got states (${states.length})`);
   const allowedTypes = new Set(['hello', 'state', 'pong']);
+  let checked = 0;
   for (const frame of spectator.frames) {
     assert.ok(allowedTypes.has(frame.type), `spectator frame type ${frame.type}`);
     if (frame.type === 'hello') assert.equal(frame.you, 'spectator');
@@ -241,7 +259,10 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
     for (const key of Object.keys(frame)) assert.ok(allowed.has(key), `spectator state field ${key}`);
     if (frame.outcome) continue; // the end reveals everything
     assertPublicView(frame.view, umpireBoard(frame.seq), `spectator frame seq ${frame.seq}`);
+    checked += 1;
   }
+  assert.ok(checked >= 5, `spectator frames checked against the umpire's board (${checked})`);
+  assert.ok(httpViews.length >= 2, 'HTTP snapshots taken');
   assert.ok(domSnapshots.length >= 2, 'DOM snapshots taken');
   for (const snap of domSnapshots) {
     const truth = umpireBoard(snap.seq);
@@ -281,16 +302,60 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.match(await rp.textContent('#step-text'), /^Move 2 of/);
   assert.deepEqual(rp.errors, []);
 
-  // The lobby lists the finished match; a new match shows its links.
+  // The lobby lists the finished match, a live one, and a new match's links.
+  const live = await postJson(`${server.url}/api/matches`, {
+    game: 'masked-army',
+    config: { advantage: 'P2' },
+    timed: true,
+    seats: { P1: { kind: 'bot', bot: 'easy' }, P2: { kind: 'person' } },
+  });
+  const p2 = await newPage(browser, { viewport: DESK });
+  await p2.goto(`${server.url}${live.links.P2}`);
+  await p2.locator('.ma-first button').first().waitFor();
   const lobby = await newPage(browser, { viewport: DESK });
   await lobby.goto(`${server.url}/`);
   await lobby.locator(`#finished li[data-match="${id}"]`).waitFor();
   await lobby.locator('#game option[value="masked-army"]').waitFor({ state: 'attached' });
   await lobby.click('#create-button');
   await lobby.locator('#play-link').waitFor();
-  await lobby.locator('#open li[data-match], #live li[data-match]').first().waitFor();
+  await lobby.locator(`#live li[data-match="${live.id}"]`).waitFor();
+  await lobby.locator('#open li[data-match]').first().waitFor();
   await lobby.screenshot({ path: screenshotPath('lobby.png'), fullPage: true });
   await lobby.setViewportSize(PHONE);
   await lobby.screenshot({ path: screenshotPath('lobby-phone.png'), fullPage: true });
   assert.deepEqual(lobby.errors, []);
+});
+
+test('the match page reconnects by itself when the server restarts', { timeout: 60_000 }, async () => {
+  const addr = `127.0.0.1:${await freePort()}`;
+  let srv = await startServer({ addr });
+  try {
+    const made = await postJson(`${srv.url}/api/matches`, {
+      game: 'masked-army',
+      config: { advantage: 'P1' },
+      timed: true,
+      seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
+    });
+    const page = await newPage(browser, { viewport: DESK });
+    await page.goto(`${srv.url}${made.links.P1}`);
+    await page.locator('.ma-first button[data-action="first P1"]').click();
+    await page.locator('body.my-turn #board .cell.playable').first().waitFor();
+    let seq = await seqOf(page);
+    await clickMove(page);
+    await waitTurnAfter(page, seq);
+    seq = await seqOf(page);
+
+    await srv.stop({ keep: true });
+    await page.locator('#conn[data-state="retrying"]').waitFor();
+    assert.match(await page.textContent('#conn-text'), /retrying/i);
+    srv = await startServer({ addr, dir: srv.dir });
+    await page.locator('#conn[data-state="open"]').waitFor({ timeout: 20_000 });
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) === s && document.body.classList.contains('my-turn'), seq);
+    await clickMove(page);
+    await waitTurnAfter(page, seq);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  } finally {
+    await srv.stop();
+  }
 });

@@ -300,6 +300,19 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.equal(await rp.locator('#board .colour').count(), 4);
   await rp.click('#prev');
   assert.match(await rp.textContent('#step-text'), /^Move 2 of/);
+  const half = Math.floor(replay.steps.length / 2);
+  await rp.evaluate((n) => {
+    const slider = document.querySelector('#slider');
+    slider.value = String(n);
+    slider.dispatchEvent(new Event('input'));
+  }, half);
+  assert.match(await rp.textContent('#step-text'), new RegExp(`^Move ${half} of`));
+  await rp.screenshot({ path: screenshotPath('replay.png') });
+  // Any record file opens on /replay (the server replays it).
+  await rp.goto(`${server.url}/replay`);
+  await rp.setInputFiles('#file', { name: 'record.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+  await rp.locator('#end:not([hidden])').waitFor();
+  assert.equal(await rp.textContent('#step-count'), String(record.actions.length));
   assert.deepEqual(rp.errors, []);
 
   // The lobby lists the finished match, a live one, and a new match's links.

@@ -246,11 +246,13 @@ pub fn make_bot(game: &str, name: &str) -> Result<Box<dyn Bot>, String> {
 
 impl Actor {
     fn now(&self) -> u64 {
-        self.base_ms + self.base.elapsed().as_millis() as u64
+        self.base_ms + self.base.elapsed().as_millis() as u64 * self.config.speed.max(1)
     }
 
+    /// The instant when match time reaches `match_ms`.
     fn at(&self, match_ms: u64) -> Instant {
-        self.base + Duration::from_millis(match_ms.saturating_sub(self.base_ms))
+        let ahead = match_ms.saturating_sub(self.base_ms);
+        self.base + Duration::from_millis(ahead.div_ceil(self.config.speed.max(1)))
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {

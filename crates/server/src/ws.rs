@@ -84,9 +84,13 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
         // A full queue means the client is not reading: dropping is fine.
         let _ = tx.try_send(text.into());
     };
+    let mut writer_done = false;
     loop {
         let message = tokio::select! {
-            _ = &mut writer => break,
+            _ = &mut writer => {
+                writer_done = true;
+                break;
+            }
             m = stream.next() => m,
         };
         let text = match message {
@@ -148,9 +152,10 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
     let _ = handle.tx.send(Cmd::Leave { conn }).await;
     drop(tx);
     // Let the writer flush what is queued, but not for ever.
-    if tokio::time::timeout(Duration::from_secs(1), &mut writer)
-        .await
-        .is_err()
+    if !writer_done
+        && tokio::time::timeout(Duration::from_secs(1), &mut writer)
+            .await
+            .is_err()
     {
         writer.abort();
     }

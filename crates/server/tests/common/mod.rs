@@ -1,0 +1,113 @@
+//! Shared by the server's integration tests: a real server on a loopback
+//! port with its own store, and small protocol helpers.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use umpire_server::client::{Ws, http_json, token_of};
+use umpire_server::{Config, Server};
+
+/// Long enough for a slow CI machine, short enough to fail fast.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+pub struct TestServer {
+    pub server: Server,
+    pub addr: SocketAddr,
+    pub dir: tempfile::TempDir,
+}
+
+pub async fn start(config: Config) -> TestServer {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    start_in(dir, config).await
+}
+
+pub async fn start_in(dir: tempfile::TempDir, config: Config) -> TestServer {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let config = Config {
+        db: dir.path().join("test.db"),
+        ..config
+    };
+    let server = umpire_server::start(listener, config)
+        .await
+        .expect("the server starts");
+    let addr = server.addr;
+    TestServer { server, addr, dir }
+}
+
+/// A created match: its id and the tokens of each link.
+pub struct Created {
+    pub id: String,
+    pub p1: Option<String>,
+    pub p2: Option<String>,
+    pub umpire: String,
+}
+
+impl Created {
+    pub fn token(&self, seat: &str) -> Option<&str> {
+        match seat {
+            "P1" => self.p1.as_deref(),
+            "P2" => self.p2.as_deref(),
+            _ => Some(&self.umpire),
+        }
+    }
+}
+
+pub async fn create(addr: SocketAddr, body: Value) -> Created {
+    let (status, created) = http_json(addr, "POST", "/api/matches", Some(&body))
+        .await
+        .expect("create answers");
+    assert_eq!(status, 201, "{created}");
+    Created {
+        id: created["id"].as_str().expect("an id").to_string(),
+        p1: token_of(&created["links"]["P1"]),
+        p2: token_of(&created["links"]["P2"]),
+        umpire: token_of(&created["links"]["umpire"]).expect("an umpire link"),
+    }
+}
+
+pub async fn people(addr: SocketAddr, game: &str) -> Created {
+    create(addr, json!({"game": game, "timed": true})).await
+}
+
+/// Connects and reads `hello` and the first `state`.
+pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> (Ws, Value) {
+    let mut ws = Ws::connect(addr, id, token).await.expect("connects");
+    let (hello, _) = ws.until("hello", WAIT).await.expect("hello");
+    assert_eq!(hello["type"], "hello");
+    let (state, _) = ws.until("state", WAIT).await.expect("a first state");
+    (ws, state)
+}
+
+/// Receives until a `state` with `seq` at least `seq`; returns it and the
+/// messages before it.
+pub async fn state_at(ws: &mut Ws, seq: u64) -> (Value, Vec<Value>) {
+    let mut before = Vec::new();
+    loop {
+        let (state, earlier) = ws.until("state", WAIT).await.expect("a state");
+        before.extend(earlier);
+        if state["seq"].as_u64().unwrap_or(0) >= seq {
+            return (state, before);
+        }
+        before.push(state);
+    }
+}
+
+/// Whether `seat` must act in this state.
+pub fn to_act(state: &Value, seat: &str) -> bool {
+    state["decision"]["seats"]
+        .as_array()
+        .is_some_and(|s| s.iter().any(|s| s == seat))
+}
+
+/// The current snapshot over HTTP.
+pub async fn snapshot(addr: SocketAddr, id: &str, token: Option<&str>) -> (u16, Value) {
+    let path = match token {
+        Some(t) => format!("/api/matches/{id}?t={t}"),
+        None => format!("/api/matches/{id}"),
+    };
+    http_json(addr, "GET", &path, None).await.expect("answers")
+}

@@ -1,0 +1,264 @@
+//! Who may do what, and what hostile or broken clients cannot do: wrong
+//! tokens, the other seat's token, spectators and the umpire trying to act,
+//! malformed, oversized and flooding messages, slow clients.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use umpire_server::Config;
+use umpire_server::client::{Ws, http, http_json};
+
+fn game() -> &'static str {
+    umpire_catalog::games()[0].id()
+}
+
+/// The seat that must act first and a legal action for it.
+fn first_move(state: &Value) -> (String, Value) {
+    let seat = state["decision"]["seats"][0]
+        .as_str()
+        .expect("a seat to act")
+        .to_string();
+    (seat, Value::Null)
+}
+
+/// The error the next message carries.
+async fn error_of(ws: &mut Ws) -> Value {
+    let (error, _) = ws.until("error", WAIT).await.expect("an error");
+    error
+}
+
+async fn seq_now(addr: std::net::SocketAddr, c: &Created) -> u64 {
+    let (status, state) = snapshot(addr, &c.id, Some(&c.umpire)).await;
+    assert_eq!(status, 200);
+    state["seq"].as_u64().expect("a seq")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_a_seats_own_token_acts_for_it() {
+    let s = start(Config::default()).await;
+    let c = people(s.addr, game()).await;
+    let other = people(s.addr, game()).await;
+
+    // A wrong token, or another match's token, is refused, never a spectator.
+    for token in ["nope", other.p1.as_deref().expect("a token")] {
+        let mut ws = Ws::connect(s.addr, &c.id, Some(token))
+            .await
+            .expect("connects");
+        let first = ws
+            .recv_within(WAIT)
+            .await
+            .expect("an answer")
+            .expect("a message");
+        assert_eq!(first["type"], "error");
+        assert_eq!(first["rule"], "auth");
+        assert_eq!(ws.recv_within(WAIT).await.expect("closes"), None);
+        let (status, _) = snapshot(s.addr, &c.id, Some(token)).await;
+        assert_eq!(status, 403);
+    }
+    let (status, _) = snapshot(s.addr, "nosuchmatch", None).await;
+    assert_eq!(status, 404);
+
+    let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    let (mut spectator, spectated) = join(s.addr, &c.id, None).await;
+    let (mut umpire, _) = join(s.addr, &c.id, Some(&c.umpire)).await;
+    assert!(spectated.get("legal").is_none());
+    let (seat, _) = first_move(&state);
+    let (mover, waiting) = if seat == "P1" {
+        (&mut p1, &mut p2)
+    } else {
+        (&mut p2, &mut p1)
+    };
+    let (mover_state, _) = state_at(mover, 0).await;
+    let legal = mover_state["legal"][0].clone();
+    assert!(legal.is_string(), "{mover_state}");
+
+    // The other seat, a spectator and the umpire try the mover's legal move.
+    let act = json!({"type": "act", "action": legal});
+    waiting.send(&act).await.expect("sent");
+    let refused = error_of(waiting).await;
+    assert_eq!(refused["rule"], "not-your-turn", "{refused}");
+    for ws in [&mut spectator, &mut umpire] {
+        for msg in [
+            act.clone(),
+            json!({"type": "resign"}),
+            json!({"type": "takeover"}),
+        ] {
+            ws.send(&msg).await.expect("sent");
+            assert_eq!(error_of(ws).await["rule"], "auth");
+        }
+    }
+    assert_eq!(seq_now(s.addr, &c).await, 0, "nothing changed");
+    // Garbage notation from the mover is refused and changes nothing.
+    mover
+        .send(&json!({"type": "act", "action": "@@ not a move"}))
+        .await
+        .expect("sent");
+    assert_eq!(error_of(mover).await["rule"], "notation");
+    assert_eq!(seq_now(s.addr, &c).await, 0, "nothing changed");
+    // The mover's own token works.
+    mover.send(&act).await.expect("sent");
+    let (accepted, _) = mover.until("accepted", WAIT).await.expect("accepted");
+    assert_eq!(accepted["seq"], 1);
+    assert_eq!(seq_now(s.addr, &c).await, 1);
+
+    // The record stays closed until the end, except to the umpire.
+    let path = format!("/api/matches/{}/record", c.id);
+    let (status, _) = http(s.addr, "GET", &path, None).await.expect("answers");
+    assert_eq!(status, 409);
+    let seat_path = format!("{path}?t={}", c.p1.as_deref().expect("a token"));
+    let (status, _) = http(s.addr, "GET", &seat_path, None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 409);
+    let (status, _) = http(s.addr, "GET", &format!("{path}?t=wrong"), None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 403);
+    let umpire_path = format!("{path}?t={}", c.umpire);
+    let (status, record) = http_json(s.addr, "GET", &umpire_path, None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 200);
+    assert_eq!(record["actions"].as_array().map(Vec::len), Some(1));
+
+    // Resigning ends it; then the record is open to all.
+    waiting
+        .send(&json!({"type": "resign"}))
+        .await
+        .expect("sent");
+    let (over, _) = state_at(&mut spectator, 2).await;
+    assert_eq!(over["outcome"]["decided_by"], "resignation");
+    let (status, _) = http(s.addr, "GET", &path, None).await.expect("answers");
+    assert_eq!(status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_are_refused_with_a_reason() {
+    let s = start(Config::default()).await;
+    for (body, says) in [
+        (json!({"game": "chess"}), "unknown game"),
+        (json!({"game": game(), "config": {"nonsense": 1}}), "config"),
+        (
+            json!({"game": game(), "seats": {"P1": {"kind": "bot", "bot": "nobody"}, "P2": {"kind": "person"}}}),
+            "no bot",
+        ),
+        (json!({"gaem": game()}), "bad request"),
+        (json!([1, 2]), "bad request"),
+    ] {
+        let (status, answer) = http_json(s.addr, "POST", "/api/matches", Some(&body))
+            .await
+            .expect("answers");
+        assert_eq!(status, 400, "{body}");
+        let error = answer["error"].as_str().expect("an error message");
+        assert!(error.contains(says), "{error} should say {says}");
+    }
+    let (status, answer) = http_json(
+        s.addr,
+        "POST",
+        "/api/replay",
+        Some(
+            &json!({"game": game(), "seed": 1, "actions": [{"seat": "P1", "action": "nonsense"}]}),
+        ),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("action 0")),
+        "{answer}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_messages_get_errors_and_harm_nothing() {
+    let s = start(Config::default()).await;
+    let c = people(s.addr, game()).await;
+    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    for (raw, rule) in [
+        ("not json", "protocol"),
+        ("{\"type\": \"fly\"}", "protocol"),
+        ("{\"type\": \"act\"}", "protocol"),
+        ("{\"type\": \"act\", \"action\": 7}", "protocol"),
+        ("[]", "protocol"),
+    ] {
+        p1.send_text(raw.to_string()).await.expect("sent");
+        assert_eq!(error_of(&mut p1).await["rule"], rule, "{raw}");
+    }
+    p1.send_raw(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .expect("sent");
+    assert_eq!(error_of(&mut p1).await["rule"], "protocol");
+    // Oversized: refused, the connection stays open.
+    let big = json!({"type": "act", "action": "x".repeat(20 * 1024)});
+    p1.send(&big).await.expect("sent");
+    let error = error_of(&mut p1).await;
+    assert_eq!(error["rule"], "protocol");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("large"))
+    );
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    p1.send(&json!({"type": "ping"})).await.expect("sent");
+    p1.until("pong", WAIT).await.expect("still served");
+    // A flood: beyond 20 a second, messages are dropped with `rate` errors.
+    for _ in 0..60 {
+        p1.send(&json!({"type": "ping"})).await.expect("sent");
+    }
+    let mut pongs = 0;
+    let mut rate = 0;
+    while pongs + rate < 60 {
+        let msg = p1.recv_within(WAIT).await.expect("answers").expect("open");
+        match msg["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if msg["rule"] == "rate" => rate += 1,
+            _ => {}
+        }
+    }
+    assert!(rate >= 30, "{rate} rate errors");
+    assert!(pongs >= 15, "{pongs} pongs");
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    p1.send(&json!({"type": "ping"})).await.expect("sent");
+    p1.until("pong", WAIT)
+        .await
+        .expect("served again after a pause");
+    assert_eq!(seq_now(s.addr, &c).await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_stalls_nothing() {
+    let s = start(Config::default()).await;
+    let slow_match = people(s.addr, game()).await;
+    // Connects, then never reads while its match keeps broadcasting.
+    let _slow = Ws::connect(s.addr, &slow_match.id, None)
+        .await
+        .expect("connects");
+    let (mut p1, _) = join(s.addr, &slow_match.id, slow_match.p1.as_deref()).await;
+    for _ in 0..400 {
+        // Each of these toggles the seat's presence and broadcasts a state.
+        let (ws, _) = join(s.addr, &slow_match.id, slow_match.p2.as_deref()).await;
+        ws.close().await;
+    }
+    p1.send(&json!({"type": "ping"})).await.expect("sent");
+    p1.until("pong", WAIT)
+        .await
+        .expect("the match still answers");
+    // Another match is served at once.
+    let c = people(s.addr, game()).await;
+    let started = std::time::Instant::now();
+    let (mut other, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    let action = state["legal"][0].clone();
+    other
+        .send(&json!({"type": "act", "action": action}))
+        .await
+        .expect("sent");
+    other.until("accepted", WAIT).await.expect("accepted");
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

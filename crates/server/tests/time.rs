@@ -1,0 +1,141 @@
+//! Clocks on the server (timeouts act by themselves), resuming after a
+//! restart with clocks that stood still, reconnection and takeover.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use serde_json::json;
+use umpire_core::{Match, Record};
+use umpire_server::Config;
+use umpire_server::client::http_json;
+
+fn game() -> &'static str {
+    umpire_catalog::games()[0].id()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_runs_out_by_itself() {
+    // A thousand match milliseconds per real one: minutes pass in a blink.
+    let s = start(Config {
+        speed: 1000,
+        ..Config::default()
+    })
+    .await;
+    let c = people(s.addr, game()).await;
+    let (mut spectator, _) = join(s.addr, &c.id, None).await;
+    let (over, _) = state_at(&mut spectator, 1).await;
+    assert!(!over["outcome"].is_null(), "{over}");
+    let path = format!("/api/matches/{}/record", c.id);
+    let (status, record) = http_json(s.addr, "GET", &path, None).await.expect("record");
+    assert_eq!(status, 200);
+    let record: Record = serde_json::from_value(record).expect("a record");
+    assert!(
+        record.actions.iter().any(|e| e.action == "timeout"),
+        "{record:?}"
+    );
+    let game = umpire_catalog::require(game()).expect("a game");
+    assert_eq!(
+        Match::replay(game, &record).expect("replays").record(),
+        &record
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_resumes_every_match_where_it_was() {
+    let s = start(Config::default()).await;
+    let c = people(s.addr, game()).await;
+    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    // A few moves by whoever must act, as its snapshot says.
+    for _ in 0..5 {
+        let (_, s1) = snapshot(s.addr, &c.id, c.p1.as_deref()).await;
+        let (_, s2) = snapshot(s.addr, &c.id, c.p2.as_deref()).await;
+        let (mover, state) = if to_act(&s1, "P1") {
+            (&mut p1, s1)
+        } else {
+            (&mut p2, s2)
+        };
+        let action = state["legal"][0].clone();
+        mover
+            .send(&json!({"type": "act", "action": action}))
+            .await
+            .expect("sent");
+        mover.until("accepted", WAIT).await.expect("accepted");
+    }
+    let before = snapshot(s.addr, &c.id, Some(&c.umpire)).await.1;
+    let p1_clock = before["clocks"].clone();
+    p1.close().await;
+    p2.close().await;
+    // Stop, wait, start on the same store.
+    let TestServer { server, dir, .. } = s;
+    server.stop();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let s = start_in(dir, Config::default()).await;
+    let (status, after) = snapshot(s.addr, &c.id, Some(&c.umpire)).await;
+    assert_eq!(status, 200);
+    assert_eq!(after["seq"], before["seq"]);
+    assert_eq!(after["view"], before["view"]);
+    assert_eq!(after["decision"], before["decision"]);
+    // Clocks stood still while the server was down: the running clock resumes
+    // from the last recorded action, within moments of where it stood.
+    for seat in ["P1", "P2"] {
+        let (b, a) = (&p1_clock[seat], &after["clocks"][seat]);
+        assert_eq!(a["bank_ms"], b["bank_ms"]);
+        let (b, a) = (
+            b["turn_ms"].as_u64().unwrap_or(0),
+            a["turn_ms"].as_u64().unwrap_or(0),
+        );
+        assert!(b.abs_diff(a) < 250, "{seat}: {b} ms before, {a} ms after");
+    }
+    // Reconnecting with a token gives the current view.
+    let (_, mine) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    assert_eq!(mine["seq"], before["seq"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
+    let s = start(Config {
+        grace_ms: 300,
+        ..Config::default()
+    })
+    .await;
+    let c = people(s.addr, game()).await;
+    let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    assert!(
+        to_act(&state, "P1"),
+        "the advantage seat decides first: {state}"
+    );
+    // Too early: refused.
+    p1.send(&json!({"type": "takeover"})).await.expect("sent");
+    let (error, _) = p1.until("error", WAIT).await.expect("refused");
+    assert_eq!(error["rule"], "takeover");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    p1.send(&json!({"type": "takeover"})).await.expect("sent");
+    let (state, _) = p1.until("state", WAIT).await.expect("a state");
+    assert_eq!(state["seats"]["P2"]["kind"], "bot", "{state}");
+    // Play on: the bot answers every move until the end.
+    let mut seq = state["seq"].as_u64().unwrap_or(0);
+    let mut state = state;
+    while state["outcome"].is_null() {
+        if to_act(&state, "P1") {
+            let action = state["legal"][0].clone();
+            p1.send(&json!({"type": "act", "action": action}))
+                .await
+                .expect("sent");
+            let (accepted, _) = p1.until("accepted", WAIT).await.expect("accepted");
+            seq = accepted["seq"].as_u64().expect("a seq");
+        } else {
+            seq += 1;
+        }
+        state = state_at(&mut p1, seq).await.0;
+    }
+    // A match may forbid it.
+    let c = create(s.addr, json!({"game": game(), "takeover": false})).await;
+    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    p1.send(&json!({"type": "takeover"})).await.expect("sent");
+    let (error, _) = p1.until("error", WAIT).await.expect("refused");
+    assert_eq!(error["rule"], "takeover");
+}

@@ -254,6 +254,9 @@ function onMessage(msg) {
       $('game-name').textContent = msg.name ?? msg.game;
       $('role').innerHTML = roleText(msg.you);
       $('help').textContent = page.board?.help ?? 'Type your action in the game’s notation.';
+      // Players on a wide screen see how to play at once; phones keep it folded.
+      if (!page.greeted && isSeat(msg.you) && matchMedia('(min-width: 761px)').matches) $('help-box').open = true;
+      page.greeted = true;
       if (page.board?.example) $('move-text').placeholder = page.board.example;
       break;
     }

@@ -366,6 +366,14 @@ test('the match page reconnects by itself when the server restarts', { timeout: 
     await page.waitForFunction((s) => Number(document.body.dataset.seq) === s && document.body.classList.contains('my-turn'), seq);
     await clickMove(page);
     await waitTurnAfter(page, seq);
+
+    // Resigning takes two clicks and ends the match at once.
+    await page.click('#resign');
+    await page.locator('#resign.danger').waitFor();
+    await page.click('#resign');
+    await page.locator('#end:not([hidden])').waitFor();
+    assert.equal(await page.textContent('#end-title'), 'You lost');
+    assert.match(await page.textContent('#end-decided'), /resign/i);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   } finally {

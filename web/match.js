@@ -55,6 +55,12 @@ function acting(state) {
   return isSeat(page.you) && !state.outcome && (state.decision?.seats ?? []).includes(page.you);
 }
 
+/// Sets a text only when it changed, so live regions do not repeat.
+function setText(id, text) {
+  const el = $(id);
+  if (el.textContent !== text) el.textContent = text;
+}
+
 function render() {
   const state = page.state;
   if (!state) return;
@@ -99,21 +105,21 @@ function render() {
   };
   if (page.board) {
     page.board.render(board, view, ctx);
-    $('last').textContent = page.board.status(view);
+    setText('last', page.board.status(view));
   } else {
     board.innerHTML = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
   }
 
   // Whose turn.
-  $('turn').textContent = turnText(state, me);
+  setText('turn', turnText(state, me));
   $('turn').classList.toggle('mine', me);
   document.body.classList.toggle('my-turn', me);
   document.title = `${me ? '● Your turn · ' : ''}${page.name ?? 'Match'} · Umpire`;
 
   // Controls.
   $('move').hidden = !isSeat(page.you) || !!state.outcome;
-  $('move-text').disabled = !me;
-  $('move').querySelector('button').disabled = !me;
+  // The box stays usable out of turn (no focus lost mid-typing); the server
+  // answers an early move with its reason.
   $('seat-actions').hidden = !isSeat(page.you) || !!state.outcome;
   const them = page.you === 'P1' ? 'P2' : 'P1';
   const opp = state.seats?.[them];

@@ -238,6 +238,9 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   const downloaded = await getJson(new URL(href, server.url).href);
   assert.deepEqual(downloaded, record);
   await player.screenshot({ path: screenshotPath('end.png'), fullPage: true });
+  await player.setViewportSize(PHONE);
+  await player.screenshot({ path: screenshotPath('end-phone.png'), fullPage: true });
+  await player.setViewportSize(DESK);
   assert.deepEqual(player.errors, []);
 
   // The spectator saw no hidden colour, in any frame or in the DOM.

@@ -130,12 +130,10 @@ function showLinks(made, body) {
   entry('umpire', 'Umpire', made.links.umpire, 'sees everything');
   $('links').innerHTML = rows.join('');
   const play = made.links.P1 ?? made.links.P2;
-  if (play) {
-    $('links').insertAdjacentHTML(
-      'afterbegin',
-      `<li class="play"><a class="button primary" id="play-link" href="${esc(play)}">Play now as ${made.links.P1 ? 'P1' : 'P2'}</a></li>`,
-    );
-  }
+  const first = play
+    ? `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${made.links.P1 ? 'P1' : 'P2'}</a>`
+    : `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch the bots play</a>`;
+  $('links').insertAdjacentHTML('afterbegin', `<li class="play">${first}</li>`);
   $('created').hidden = false;
   $('created').focus();
 }

@@ -72,13 +72,23 @@ export async function startBrowser() {
   });
 }
 
-/// A page that fails the test on any script error, and records every
-/// WebSocket frame it receives as parsed JSON in `page.frames`.
+/// A page that records its script errors (`page.errors`), every WebSocket
+/// frame it receives as parsed JSON (`page.frames`) and every JSON answer
+/// from the API (`page.answers`: {url, body}).
 export async function newPage(browser, options = {}) {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   page.errors = [];
   page.frames = [];
+  page.answers = [];
+  page.on('response', async (res) => {
+    if (!new URL(res.url()).pathname.startsWith('/api/')) return;
+    try {
+      page.answers.push({ url: res.url(), body: await res.json() });
+    } catch {
+      // not JSON
+    }
+  });
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('websocket', (ws) => {
     ws.on('framereceived', ({ payload }) => {

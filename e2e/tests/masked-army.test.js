@@ -280,6 +280,10 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
     const colours = (snap.html.match(/class="colour /g) ?? []).length;
     assert.ok(colours <= 2, `only the last piece is in colour in the DOM (${colours})`);
   }
+  // What the spectator's page fetched over HTTP, too.
+  const fetched = spectator.answers.filter((a) => a.body && a.body.view);
+  assert.ok(fetched.length >= 1, 'the spectator page fetched the match');
+  httpViews.push(...fetched.map((a) => a.body));
   for (const snap of httpViews) {
     if (snap.outcome) continue;
     assertPublicView(snap.view, umpireBoard(snap.seq), `HTTP snapshot seq ${snap.seq}`);

@@ -119,3 +119,17 @@ test('clocks count down from the server snapshot', () => {
   assert.equal(formatMs(9_450), '0:09.4');
   assert.equal(formatMs(3_723_000), '1:02:03');
 });
+
+test('every registered board module offers the whole interface', async () => {
+  const { boards } = await import('../../web/games/index.js');
+  assert.ok(Object.keys(boards).length >= 1);
+  for (const [id, board] of Object.entries(boards)) {
+    assert.equal(board.id, id);
+    for (const key of ['name', 'help', 'prompt', 'example']) assert.equal(typeof board[key], 'string', `${id}.${key}`);
+    for (const key of ['render', 'reset', 'status', 'ending']) assert.equal(typeof board[key], 'function', `${id}.${key}()`);
+    for (const seat of ['P1', 'P2']) {
+      const s = board.seats[seat];
+      assert.ok(s.label && s.mark && s.className, `${id}: seat ${seat} has a label, a mark and a class`);
+    }
+  }
+});

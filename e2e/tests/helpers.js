@@ -10,7 +10,11 @@ import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, '..', '..');
-export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+/// Where the screenshots go: docs/screenshots (shown by the README), or
+/// $UMPIRE_SCREENSHOTS (so that CI need not touch the work tree).
+export const SCREENSHOTS = process.env.UMPIRE_SCREENSHOTS
+  ? path.resolve(process.env.UMPIRE_SCREENSHOTS)
+  : path.join(ROOT, 'docs', 'screenshots');
 
 /// Starts the server, by default on a free port with a fresh database;
 /// resolves to {url, dir, stop({keep})}. The binary is $UMPIRE_BIN, else

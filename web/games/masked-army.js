@@ -3,12 +3,9 @@
 // placement in the rulebook's notation ("E5 F5": your colour on E5, the
 // opponent's on F5).
 //
-// Interface every board module offers (see games/index.js):
-//   id, name, help, example, seats
-//   render(container, view, ctx)  draw `view`; ctx = {you, acting, kind,
-//                                  legal, submit(text)}
-//   status(view)                   one line about the position
-//   ending(view, outcome)          HTML for the end screen
+// It offers the board-module interface described in games/index.js; the
+// pure functions (cells, placements, armies, the SVG text) are exported too,
+// for the unit tests.
 
 const SIZE = 9;
 const COLS = 'ABCDEFGHI';
@@ -274,10 +271,6 @@ function armyOutlines(board) {
   return out.join('');
 }
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function seatChip(seat, short = false) {
   const s = SEATS[seat];
   const text = short ? `<span class="sr-only">${s.label} </span>${seat}` : `${s.label} (${seat})`;
@@ -476,5 +469,4 @@ export default {
     return armyTable(sizes);
   },
 
-  escapeHtml,
 };

@@ -39,7 +39,7 @@ pub struct LoadArgs {
     /// The target server's process id, to report its peak memory.
     #[arg(long)]
     pub pid: Option<u32>,
-    /// A player's thinking time before each action, in ms.
+    /// A player's mean thinking time before each action, in ms (each wait is drawn from 0.5 to 1.5 times it).
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
 }

@@ -117,6 +117,23 @@ impl Ws {
         }
     }
 
+    /// The next text message, unparsed; `None` once closed. A timeout is an error.
+    pub async fn recv_text(&mut self, limit: Duration) -> Result<Option<String>, String> {
+        let next = async {
+            loop {
+                match self.stream.next().await {
+                    None | Some(Ok(Message::Close(_))) => return Ok(None),
+                    Some(Err(e)) => return Err(format!("WebSocket receive: {e}")),
+                    Some(Ok(Message::Text(text))) => return Ok(Some(text.to_string())),
+                    Some(Ok(_)) => continue,
+                }
+            }
+        };
+        tokio::time::timeout(limit, next)
+            .await
+            .map_err(|_| format!("no message within {limit:?}"))?
+    }
+
     /// `recv` with a time limit; a timeout is an error.
     pub async fn recv_within(&mut self, limit: Duration) -> Result<Option<Value>, String> {
         tokio::time::timeout(limit, self.recv())

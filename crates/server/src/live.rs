@@ -404,7 +404,7 @@ impl Actor {
                 return;
             }
         }
-        let state = self.state_for(viewer).to_string();
+        let state = messages::state_text(&self.m, viewer, &self.seats_json(), self.now());
         self.send_to(conn, state);
     }
 
@@ -445,11 +445,7 @@ impl Actor {
         for w in &self.watchers {
             let text = built
                 .entry(w.viewer)
-                .or_insert_with(|| {
-                    messages::state(&self.m, w.viewer, &seats, now)
-                        .to_string()
-                        .into()
-                })
+                .or_insert_with(|| messages::state_text(&self.m, w.viewer, &seats, now).into())
                 .clone();
             if w.tx.try_send(text).is_err() {
                 slow.push(w.conn);

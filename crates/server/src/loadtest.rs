@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::Semaphore;
 use umpire_core::seeded_rng;
 
@@ -34,7 +34,7 @@ pub struct Options {
     pub server_exe: Option<PathBuf>,
     /// The target server's process id, to read its memory.
     pub pid: Option<u32>,
-    /// A player's thinking time before each action.
+    /// A player's mean thinking time before each action (0.5 to 1.5 times it).
     pub think_ms: u64,
 }
 
@@ -259,6 +259,28 @@ async fn setup(addr: SocketAddr, game: &str) -> Result<(Ws, Ws), String> {
     ))
 }
 
+/// The parts of a server message a load client reads; the rest is skipped
+/// unparsed, so the clients leave the CPU to the server.
+#[derive(serde::Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: &'a str,
+    #[serde(default, borrow)]
+    you: Option<&'a str>,
+    #[serde(default)]
+    outcome: Option<serde::de::IgnoredAny>,
+    #[serde(default, borrow)]
+    decision: Option<DecisionSeats<'a>>,
+    #[serde(default, borrow)]
+    legal: Option<Vec<&'a str>>,
+}
+
+#[derive(serde::Deserialize)]
+struct DecisionSeats<'a> {
+    #[serde(borrow)]
+    seats: Vec<&'a str>,
+}
+
 /// Plays one seat with random legal actions until the match ends.
 async fn play(mut ws: Ws, think: Duration, tally: Arc<Tally>) {
     let mut rng = seeded_rng(rand::random());
@@ -266,52 +288,53 @@ async fn play(mut ws: Ws, think: Duration, tally: Arc<Tally>) {
     let mut sent: Option<Instant> = None;
     let mut latencies = Vec::new();
     loop {
-        let msg = match ws.recv_within(Duration::from_secs(60)).await {
-            Ok(Some(m)) => m,
+        let text = match ws.recv_text(Duration::from_secs(60)).await {
+            Ok(Some(t)) => t,
             _ => {
                 tally.errors.fetch_add(1, Ordering::Relaxed);
                 break;
             }
         };
-        match msg["type"].as_str() {
-            Some("hello") => me = msg["you"].as_str().unwrap_or("").to_string(),
-            Some("accepted") => {
+        let Ok(msg) = serde_json::from_str::<Incoming>(&text) else {
+            tally.errors.fetch_add(1, Ordering::Relaxed);
+            break;
+        };
+        match msg.kind {
+            "hello" => me = msg.you.unwrap_or("").to_string(),
+            "accepted" => {
                 if let Some(at) = sent.take() {
                     latencies.push(at.elapsed().as_micros().min(u32::MAX as u128) as u32);
                     tally.actions.fetch_add(1, Ordering::Relaxed);
                 }
             }
-            Some("error") => {
+            "error" => {
                 tally.errors.fetch_add(1, Ordering::Relaxed);
                 sent = None;
             }
-            Some("state") => {
-                if !msg["outcome"].is_null() {
+            "state" => {
+                if msg.outcome.is_some() {
                     tally.finished.fetch_add(1, Ordering::Relaxed);
                     break;
                 }
-                let to_act = msg["decision"]["seats"]
-                    .as_array()
-                    .is_some_and(|s| s.iter().any(|s| s == me.as_str()));
+                let to_act = msg.decision.is_some_and(|d| d.seats.contains(&me.as_str()));
                 if sent.is_some() || !to_act {
                     continue;
                 }
-                let action = match msg["legal"].as_array() {
-                    Some(legal) if !legal.is_empty() => {
-                        legal[rng.random_range(0..legal.len())].clone()
-                    }
+                let action = match &msg.legal {
+                    Some(legal) if !legal.is_empty() => legal[rng.random_range(0..legal.len())],
                     // Nothing listed to choose from: give up the match.
-                    _ => Value::from("resign"),
+                    _ => "resign",
                 };
+                let act = json!({"type": "act", "action": action}).to_string();
                 if !think.is_zero() {
-                    tokio::time::sleep(think).await;
+                    // Random thinking, 0.5 to 1.5 times the mean, so the
+                    // matches do not move in lockstep.
+                    let ms = think.as_millis() as u64;
+                    let ms = rng.random_range(ms / 2..=ms + ms / 2);
+                    tokio::time::sleep(Duration::from_millis(ms)).await;
                 }
                 sent = Some(Instant::now());
-                if ws
-                    .send(&json!({"type": "act", "action": action}))
-                    .await
-                    .is_err()
-                {
+                if ws.send_text(act).await.is_err() {
                     tally.errors.fetch_add(1, Ordering::Relaxed);
                     break;
                 }

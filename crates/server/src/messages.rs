@@ -2,9 +2,9 @@
 //! a client receives is built here, from the recipient's own view: this is
 //! the one chokepoint for secrets.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use umpire_core::{Match, Viewer};
+use umpire_core::{ClockStatus, Decision, Match, Outcome, PerSeat, Viewer};
 
 /// At most this many legal actions are listed in a `state` message.
 pub const MAX_LEGAL: usize = 1000;
@@ -28,25 +28,48 @@ pub fn hello(viewer: Viewer, game: &str, name: &str, id: &str, takeover: Value) 
 /// What `viewer` may know of the match at match time `now`. `seats` is the
 /// public table of who plays each seat.
 pub fn state(m: &Match, viewer: Viewer, seats: &Value, now: u64) -> Value {
-    let decision = m.decision();
-    let mut msg = json!({
-        "type": "state",
-        "seq": m.record().actions.len(),
-        "view": m.view(viewer),
-        "decision": decision,
-        "clocks": m.clocks(now),
-        "outcome": m.outcome(),
-        "seats": seats,
-    });
-    if let Some(seat) = viewer.seat().filter(|&s| decision.seats.contains(s)) {
-        if let Some(actions) = m.state().legal_actions(seat) {
-            let legal: Vec<String> = actions.take(MAX_LEGAL + 1).collect();
-            if legal.len() <= MAX_LEGAL {
-                msg["legal"] = json!(legal);
-            }
+    serde_json::to_value(State::new(m, viewer, seats, now)).unwrap_or_default()
+}
+
+/// [`state`] as text, written straight from the engine's types.
+pub fn state_text(m: &Match, viewer: Viewer, seats: &Value, now: u64) -> String {
+    serde_json::to_string(&State::new(m, viewer, seats, now)).unwrap_or_default()
+}
+
+#[derive(Serialize)]
+struct State<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seq: usize,
+    view: Value,
+    decision: Decision,
+    clocks: Option<PerSeat<ClockStatus>>,
+    outcome: Option<Outcome>,
+    seats: &'a Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Vec<String>>,
+}
+
+impl<'a> State<'a> {
+    fn new(m: &Match, viewer: Viewer, seats: &'a Value, now: u64) -> State<'a> {
+        let decision = m.decision();
+        let legal = viewer
+            .seat()
+            .filter(|&s| decision.seats.contains(s))
+            .and_then(|seat| m.state().legal_actions(seat))
+            .map(|actions| actions.take(MAX_LEGAL + 1).collect::<Vec<_>>())
+            .filter(|legal| legal.len() <= MAX_LEGAL);
+        State {
+            kind: "state",
+            seq: m.record().actions.len(),
+            view: m.view(viewer),
+            decision,
+            clocks: m.clocks(now),
+            outcome: m.outcome(),
+            seats,
+            legal,
         }
     }
-    msg
 }
 
 pub fn accepted(action: &str, seq: usize) -> String {

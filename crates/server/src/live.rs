@@ -87,11 +87,13 @@ impl Handle {
 }
 
 pub enum Cmd {
-    /// A client connects; its messages go to `tx`.
+    /// A client connects; its messages go to `tx`. `reply` says whether it
+    /// was let in.
     Join {
         viewer: Viewer,
         conn: u64,
         tx: mpsc::Sender<Utf8Bytes>,
+        reply: oneshot::Sender<bool>,
     },
     Leave {
         conn: u64,
@@ -344,7 +346,14 @@ impl Actor {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join { viewer, conn, tx } => self.join(viewer, conn, tx),
+            Cmd::Join {
+                viewer,
+                conn,
+                tx,
+                reply,
+            } => {
+                let _ = reply.send(self.join(viewer, conn, tx));
+            }
             Cmd::Leave { conn } => self.leave(conn),
             Cmd::Act { conn, seat, text } => self.act(seat, &text, Source::Client(conn)).await,
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
@@ -365,10 +374,16 @@ impl Actor {
     }
 
     fn seats_json(&self) -> Value {
+        self.seats_table(true)
+    }
+
+    /// Who plays each seat; `away` adds how long an absent person has been away.
+    fn seats_table(&self, away: bool) -> Value {
         let seat = |s: &SeatSlot| match &s.kind {
             SeatKind::Person if s.connected > 0 => json!({"kind": "person", "connected": true}),
-            SeatKind::Person => json!({"kind": "person", "connected": false,
+            SeatKind::Person if away => json!({"kind": "person", "connected": false,
                 "away_ms": s.away_since.elapsed().as_millis() as u64}),
+            SeatKind::Person => json!({"kind": "person", "connected": false}),
             SeatKind::Bot { bot } => json!({"kind": "bot", "bot": bot}),
         };
         json!({"P1": seat(&self.seats.p1), "P2": seat(&self.seats.p2)})
@@ -378,10 +393,9 @@ impl Actor {
         messages::state(&self.m, viewer, &self.seats_json(), self.now())
     }
 
-    fn join(&mut self, viewer: Viewer, conn: u64, tx: mpsc::Sender<Utf8Bytes>) {
+    fn join(&mut self, viewer: Viewer, conn: u64, tx: mpsc::Sender<Utf8Bytes>) -> bool {
         if self.watchers.len() >= MAX_WATCHERS {
-            let _ = tx.try_send(messages::error("full", "too many clients on this match").into());
-            return;
+            return false;
         }
         let takeover = json!({"allowed": self.info.takeover, "grace_ms": self.config.grace_ms});
         let hello = messages::hello(
@@ -401,11 +415,12 @@ impl Actor {
                 // Everyone sees the seat come back; that includes the newcomer.
                 self.update_summary();
                 self.broadcast();
-                return;
+                return true;
             }
         }
         let state = messages::state_text(&self.m, viewer, &self.seats_json(), self.now());
         self.send_to(conn, state);
+        true
     }
 
     fn leave(&mut self, conn: u64) {
@@ -570,7 +585,7 @@ impl Actor {
             "game": self.info.game.id(),
             "name": self.info.game.name(),
             "created_ms": self.info.created_ms,
-            "seats": self.seats_json(),
+            "seats": self.seats_table(false),
             "moves": self.m.record().actions.len(),
             "outcome": self.m.outcome(),
             "status": if over { "finished" } else if open { "open" } else { "live" },

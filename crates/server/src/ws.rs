@@ -9,7 +9,7 @@ use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use umpire_core::Viewer;
 
 use crate::App;
@@ -61,15 +61,20 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
     };
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(OUT_QUEUE);
-    let (mut sink, mut stream) = socket.split();
+    let (reply, admitted) = oneshot::channel();
     let join = Cmd::Join {
         viewer,
         conn,
         tx: tx.clone(),
+        reply,
     };
     if handle.tx.send(join).await.is_err() {
-        return;
+        return refuse(socket, "server", "the match is not available; try again").await;
     }
+    if admitted.await != Ok(true) {
+        return refuse(socket, "full", "too many clients on this match").await;
+    }
+    let (mut sink, mut stream) = socket.split();
     let mut writer = tokio::spawn(async move {
         while let Some(text) = rx.recv().await {
             match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(text))).await {

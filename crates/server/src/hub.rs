@@ -102,8 +102,14 @@ impl Hub {
         if !tokens::valid_id(id) {
             return Ok(None);
         }
-        if let Some(h) = self.registry().get(id) {
-            return Ok(Some(h.clone()));
+        {
+            let mut live = self.registry();
+            match live.get(id) {
+                Some(h) if !h.tx.is_closed() => return Ok(Some(h.clone())),
+                // Its task is gone (it should never be): load it afresh.
+                Some(_) => drop(live.remove(id)),
+                None => {}
+            }
         }
         let loaded = self.store.load(id).await.map_err(|e| {
             tracing::error!("{e}");

@@ -37,6 +37,9 @@ pub struct Config {
     pub grace_ms: u64,
     /// A bot's time per move; past it, the seat plays a random legal action.
     pub bot_budget_ms: u64,
+    /// In a match between two bots, the pause before each move, so that
+    /// spectators can follow it.
+    pub bot_pace_ms: u64,
     /// Match milliseconds per real millisecond: 1 in service; tests raise it
     /// to see clocks run out in a blink.
     pub speed: u64,
@@ -49,6 +52,7 @@ impl Default for Config {
             lag_ms: 1_500,
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
+            bot_pace_ms: 700,
             speed: 1,
         }
     }

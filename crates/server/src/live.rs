@@ -627,7 +627,14 @@ impl Actor {
     fn schedule_bots(&mut self) {
         let decision = self.m.decision();
         let seq = self.m.record().actions.len();
-        let budget = Duration::from_millis(self.config.bot_budget_ms);
+        // Two bots wait a moment before each move, so people can watch them.
+        let both_bots = Seat::BOTH.iter().all(|&s| self.seats[s].bot.is_some());
+        let pace = Duration::from_millis(if both_bots {
+            self.config.bot_pace_ms
+        } else {
+            0
+        });
+        let budget = pace + Duration::from_millis(self.config.bot_budget_ms);
         for seat in Seat::BOTH {
             let state = self.m.state().clone_box();
             let Some(slot) = &mut self.seats[seat].bot else {
@@ -649,22 +656,30 @@ impl Actor {
             };
             slot.job = Some(tag);
             let pending = std::mem::take(&mut slot.pending);
-            tokio::task::spawn_blocking(move || {
+            let think = move || {
+                // A bot that panics loses only its move: a random one is played.
                 let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     for s in &pending {
                         bot.observe(SeatView::new(&**s, seat));
                     }
                     bot.choose(SeatView::new(&*state, seat), &mut rng)
                 }));
-                let action = choice.ok().flatten();
-                let done = Cmd::BotDone {
+                Cmd::BotDone {
                     seat,
                     tag,
                     bot,
                     rng,
-                    action,
-                };
-                let _ = me.blocking_send(done);
+                    action: choice.ok().flatten(),
+                }
+            };
+            tokio::spawn(async move {
+                if !pace.is_zero() {
+                    tokio::time::sleep(pace).await;
+                }
+                // Off the async threads: a slow bot never blocks I/O.
+                if let Ok(done) = tokio::task::spawn_blocking(think).await {
+                    let _ = me.send(done).await;
+                }
             });
         }
     }

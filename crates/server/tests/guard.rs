@@ -9,7 +9,6 @@ use std::time::Duration;
 use common::*;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
-use umpire_server::Config;
 use umpire_server::client::{Ws, http, http_json};
 
 fn game() -> &'static str {
@@ -39,7 +38,7 @@ async fn seq_now(addr: std::net::SocketAddr, c: &Created) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_a_seats_own_token_acts_for_it() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     let c = people(s.addr, game()).await;
     let other = people(s.addr, game()).await;
 
@@ -139,7 +138,7 @@ async fn only_a_seats_own_token_acts_for_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_are_refused_with_a_reason() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     for (body, says) in [
         (json!({"game": "chess"}), "unknown game"),
         (json!({"game": game(), "config": {"nonsense": 1}}), "config"),
@@ -178,7 +177,7 @@ async fn bad_requests_are_refused_with_a_reason() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_messages_get_errors_and_harm_nothing() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     let c = people(s.addr, game()).await;
     let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
     for (raw, rule) in [
@@ -234,7 +233,7 @@ async fn hostile_messages_get_errors_and_harm_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_reads_stalls_nothing() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     let slow_match = people(s.addr, game()).await;
     // Connects, then never reads while its match keeps broadcasting.
     let _slow = Ws::connect(s.addr, &slow_match.id, None)

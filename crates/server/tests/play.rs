@@ -12,7 +12,6 @@ use common::*;
 use rand::RngExt;
 use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, Record, Seat, SeatView, Viewer, seeded_rng};
-use umpire_server::Config;
 use umpire_server::client::{Ws, http_json};
 
 /// Plays `seat` with random legal actions until the match ends; returns
@@ -213,7 +212,7 @@ fn limit() -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn people_play_whole_matches_of_every_game() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     for game in umpire_catalog::games() {
         tokio::time::timeout(limit(), play(s.addr, *game, [None, None]))
             .await
@@ -223,7 +222,7 @@ async fn people_play_whole_matches_of_every_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_every_bot_and_bots_play_each_other() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     for game in umpire_catalog::games() {
         let bots = umpire_bots::for_game(game.id());
         for bot in &bots {
@@ -244,7 +243,7 @@ async fn a_person_plays_every_bot_and_bots_play_each_other() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_lists_open_live_and_finished_matches() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     let game = umpire_catalog::games()[0];
     let open = people(s.addr, game.id()).await;
     let (status, lobby) = http_json(s.addr, "GET", "/api/matches", None)

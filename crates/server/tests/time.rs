@@ -20,7 +20,7 @@ async fn a_clock_runs_out_by_itself() {
     // A thousand match milliseconds per real one: minutes pass in a blink.
     let s = start(Config {
         speed: 1000,
-        ..Config::default()
+        ..fast()
     })
     .await;
     let c = people(s.addr, game()).await;
@@ -44,7 +44,7 @@ async fn a_clock_runs_out_by_itself() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_resumes_every_match_where_it_was() {
-    let s = start(Config::default()).await;
+    let s = start(fast()).await;
     let c = people(s.addr, game()).await;
     let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
     let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
@@ -72,7 +72,7 @@ async fn a_restart_resumes_every_match_where_it_was() {
     let TestServer { server, dir, .. } = s;
     server.stop();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let s = start_in(dir, Config::default()).await;
+    let s = start_in(dir, fast()).await;
     let (status, after) = snapshot(s.addr, &c.id, Some(&c.umpire)).await;
     assert_eq!(status, 200);
     assert_eq!(after["seq"], before["seq"]);
@@ -98,7 +98,7 @@ async fn a_restart_resumes_every_match_where_it_was() {
 async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
     let s = start(Config {
         grace_ms: 300,
-        ..Config::default()
+        ..fast()
     })
     .await;
     let c = people(s.addr, game()).await;
@@ -138,4 +138,32 @@ async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
     p1.send(&json!({"type": "takeover"})).await.expect("sent");
     let (error, _) = p1.until("error", WAIT).await.expect("refused");
     assert_eq!(error["rule"], "takeover");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_pause_between_moves_so_people_can_watch() {
+    let s = start(Config {
+        bot_pace_ms: 30,
+        ..fast()
+    })
+    .await;
+    let bot = json!({"kind": "bot", "bot": "random"});
+    let c = create(
+        s.addr,
+        json!({"game": game(), "seats": {"P1": bot, "P2": bot}}),
+    )
+    .await;
+    let (mut spectator, _) = join(s.addr, &c.id, None).await;
+    loop {
+        let (state, _) = spectator.until("state", WAIT).await.expect("a state");
+        if !state["outcome"].is_null() {
+            break;
+        }
+    }
+    let path = format!("/api/matches/{}/record", c.id);
+    let (_, record) = http_json(s.addr, "GET", &path, None).await.expect("record");
+    let record: Record = serde_json::from_value(record).expect("a record");
+    for pair in record.actions.windows(2) {
+        assert!(pair[1].at_ms >= pair[0].at_ms + 30, "{pair:?}");
+    }
 }

@@ -18,6 +18,14 @@ pub struct TestServer {
     pub dir: tempfile::TempDir,
 }
 
+/// Server settings for tests: bots between themselves do not pause.
+pub fn fast() -> Config {
+    Config {
+        bot_pace_ms: 0,
+        ..Config::default()
+    }
+}
+
 pub async fn start(config: Config) -> TestServer {
     let dir = tempfile::tempdir().expect("a temp dir");
     start_in(dir, config).await

@@ -144,7 +144,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
             (ClientMsg::Takeover, Viewer::Seat(seat)) => Cmd::Takeover { conn, seat },
             _ => {
                 reply(messages::error(
-                    "auth",
+                    "forbidden",
                     "only a seat's token can act for it",
                 ));
                 continue;

@@ -88,7 +88,7 @@ async fn only_a_seats_own_token_acts_for_it() {
             json!({"type": "takeover"}),
         ] {
             ws.send(&msg).await.expect("sent");
-            assert_eq!(error_of(ws).await["rule"], "auth");
+            assert_eq!(error_of(ws).await["rule"], "forbidden");
         }
     }
     assert_eq!(seq_now(s.addr, &c).await, 0, "nothing changed");

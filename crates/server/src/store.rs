@@ -110,6 +110,8 @@ type Ack = oneshot::Sender<Result<(), String>>;
 pub struct Store {
     writer: mpsc::Sender<(Op, Ack)>,
     reader: Arc<Mutex<Connection>>,
+    /// Keeps the checkpointer running while any handle lives.
+    _checkpointer: Arc<mpsc::Sender<()>>,
 }
 
 const SCHEMA: &str = "
@@ -162,15 +164,33 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, String> {
         let db = connect(path)?;
         db.execute_batch(SCHEMA).map_err(sql_err)?;
+        // Checkpoints run on their own thread, not inside a commit that
+        // players are waiting for.
+        db.pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(sql_err)?;
         let reader = connect(path)?;
+        let checkpoints = connect(path)?;
         let (writer, queue) = mpsc::channel();
         std::thread::Builder::new()
             .name("umpire-store".into())
             .spawn(move || write_loop(db, queue))
             .map_err(|e| format!("cannot start the store's writer: {e}"))?;
+        let (alive, stop) = mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("umpire-checkpoint".into())
+            .spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) =
+                    stop.recv_timeout(std::time::Duration::from_secs(1))
+                {
+                    // PASSIVE never blocks the writer; a failure is retried.
+                    let _ = checkpoints.execute_batch("PRAGMA wal_checkpoint(PASSIVE);");
+                }
+            })
+            .map_err(|e| format!("cannot start the store's checkpointer: {e}"))?;
         Ok(Store {
             writer,
             reader: Arc::new(Mutex::new(reader)),
+            _checkpointer: Arc::new(alive),
         })
     }
 

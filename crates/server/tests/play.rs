@@ -284,3 +284,20 @@ async fn the_lobby_lists_open_live_and_finished_matches() {
         Some(umpire_catalog::games().len())
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_out_of_time_plays_a_random_legal_action() {
+    // No time at all: every bot move races the fallback, and late answers
+    // must be dropped without harm.
+    let s = start(umpire_server::Config {
+        bot_budget_ms: 0,
+        ..fast()
+    })
+    .await;
+    for game in umpire_catalog::games() {
+        let bot = umpire_bots::for_game(game.id()).last().expect("a bot").name;
+        tokio::time::timeout(limit(), play(s.addr, *game, [Some(bot), None]))
+            .await
+            .expect("the match ends in time");
+    }
+}

@@ -1,0 +1,42 @@
+//! `umpire loadtest` on a small scale: it starts its own server, plays every
+//! match to the end and reports; it refuses to target another machine.
+
+use std::process::Command;
+
+#[test]
+fn a_small_load_test_runs_clean() {
+    for game in umpire_catalog::games() {
+        let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
+            .args([
+                "loadtest",
+                "--matches",
+                "20",
+                "--seconds",
+                "60",
+                "--game",
+                game.id(),
+            ])
+            .output()
+            .expect("umpire loadtest runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains("20 finished of 20"), "{stdout}");
+        assert!(stdout.contains("errors:       0"), "{stdout}");
+        assert!(stdout.contains("p99"), "{stdout}");
+        assert!(stdout.contains("MB (VmHWM)"), "{stdout}");
+    }
+}
+
+#[test]
+fn the_load_test_only_targets_loopback() {
+    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["loadtest", "--matches", "1", "--addr", "192.0.2.1:80"])
+        .output()
+        .expect("umpire loadtest runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
+}

@@ -241,11 +241,6 @@ pub fn spawn(start: Start) -> Handle {
     }
 }
 
-/// A bot by name or level; a level the game lacks falls back to `random`.
-pub fn make_bot(game: &str, name: &str) -> Result<Box<dyn Bot>, String> {
-    umpire_bots::make(game, name)
-}
-
 impl Actor {
     fn now(&self) -> u64 {
         self.base_ms + self.base.elapsed().as_millis() as u64 * self.config.speed.max(1)
@@ -595,8 +590,9 @@ impl Actor {
 
     /// Puts a bot in `seat`.
     fn seat_bot(&mut self, seat: Seat, name: &str) {
-        let bot = make_bot(self.info.game.id(), name)
-            .or_else(|_| make_bot(self.info.game.id(), "random"));
+        // A bot stored under a name this build no longer has plays randomly.
+        let bot = umpire_bots::make(self.info.game.id(), name)
+            .or_else(|_| umpire_bots::make(self.info.game.id(), "random"));
         if let Ok(bot) = bot {
             self.seats[seat].bot = Some(BotSlot {
                 bot: Some(bot),

@@ -71,7 +71,7 @@ async fn a_restart_resumes_every_match_where_it_was() {
     // Stop, wait, start on the same store.
     let TestServer { server, dir, .. } = s;
     server.stop();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    tokio::time::sleep(Duration::from_millis(2000)).await;
     let s = start_in(dir, fast()).await;
     let (status, after) = snapshot(s.addr, &c.id, Some(&c.umpire)).await;
     assert_eq!(status, 200);
@@ -87,7 +87,7 @@ async fn a_restart_resumes_every_match_where_it_was() {
             b["turn_ms"].as_u64().unwrap_or(0),
             a["turn_ms"].as_u64().unwrap_or(0),
         );
-        assert!(b.abs_diff(a) < 250, "{seat}: {b} ms before, {a} ms after");
+        assert!(b.abs_diff(a) < 1500, "{seat}: {b} ms before, {a} ms after");
     }
     // Reconnecting with a token gives the current view.
     let (_, mine) = join(s.addr, &c.id, c.p1.as_deref()).await;

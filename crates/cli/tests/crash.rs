@@ -132,6 +132,19 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
             .await
             .expect("record");
         assert_eq!(status, 200, "{record}");
+        // The download is what `umpire replay` takes.
+        let file = dir.path().join(format!("{id}.json"));
+        std::fs::write(&file, record.to_string()).expect("saved");
+        let replay = Command::new(env!("CARGO_BIN_EXE_umpire"))
+            .arg("replay")
+            .arg(&file)
+            .output()
+            .expect("umpire replay runs");
+        assert!(
+            replay.status.success(),
+            "{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
         let record: Record = serde_json::from_value(record).expect("a record");
         assert!(record.outcome.is_some());
         let played: Vec<(String, String)> = record

@@ -262,3 +262,54 @@ async fn a_client_that_never_reads_stalls_nothing() {
     other.until("accepted", WAIT).await.expect("accepted");
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_and_static_files_are_served_with_their_types() {
+    let s = start(fast()).await;
+    for (path, file, kind) in [
+        ("/", "index.html", "text/html"),
+        ("/m/abc", "match.html", "text/html"),
+        ("/replay", "replay.html", "text/html"),
+        ("/replay/abc", "replay.html", "text/html"),
+        ("/static/app.css", "app.css", "text/css"),
+        ("/static/match.js", "match.js", "text/javascript"),
+    ] {
+        let on_disk = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/");
+        let Ok(expected) = std::fs::read_to_string(format!("{on_disk}{file}")) else {
+            continue; // the web client is not in this tree
+        };
+        let raw = umpire_server::client::http(s.addr, "GET", path, None)
+            .await
+            .expect("answers");
+        assert_eq!(raw.0, 200, "{path}");
+        assert_eq!(raw.1, expected, "{path}");
+        let head = http_head(s.addr, path).await;
+        assert!(
+            head.to_ascii_lowercase()
+                .contains(&format!("content-type: {kind}")),
+            "{path}: {head}"
+        );
+    }
+    let (status, _) = http(s.addr, "GET", "/static/../Cargo.toml", None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 404);
+    let (status, _) = http(s.addr, "GET", "/static/nothing.here", None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 404);
+}
+
+/// The response head of a GET.
+async fn http_head(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let request = format!("GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("read");
+    let answer = String::from_utf8_lossy(&answer);
+    answer.split("\r\n\r\n").next().unwrap_or("").to_string()
+}

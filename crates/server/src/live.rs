@@ -350,6 +350,13 @@ impl Actor {
                 let _ = reply.send(self.join(viewer, conn, tx));
             }
             Cmd::Leave { conn } => self.leave(conn),
+            // A seat handed to a bot is the bot's for good.
+            Cmd::Act { conn, seat, .. } | Cmd::Takeover { conn, seat }
+                if self.seats[seat].bot.is_some() =>
+            {
+                let why = format!("{seat} is played by a bot now");
+                self.send_to(conn, messages::error("forbidden", &why));
+            }
             Cmd::Act { conn, seat, text } => self.act(seat, &text, Source::Client(conn)).await,
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
             Cmd::Snapshot { viewer, reply } => {

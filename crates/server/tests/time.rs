@@ -131,6 +131,11 @@ async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
         }
         state = state_at(&mut p1, seq).await.0;
     }
+    // The seat is the bot's for good: P2's own link can no longer act.
+    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    p2.send(&json!({"type": "resign"})).await.expect("sent");
+    let (error, _) = p2.until("error", WAIT).await.expect("refused");
+    assert_eq!(error["rule"], "forbidden");
     // A match may forbid it.
     let c = create(s.addr, json!({"game": game(), "takeover": false})).await;
     let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;

@@ -394,17 +394,14 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
                     e.at_ms as i64
                 ])?;
             }
-            let moves = (first + entries.len()) as i64;
-            match finished {
-                Some((outcome, wall_ms)) => db.execute(
+            // The match row changes only at the end: one page less per write.
+            if let Some((outcome, wall_ms)) = finished {
+                let moves = (first + entries.len()) as i64;
+                db.execute(
                     "UPDATE matches SET moves = ?2, finished = 1, finished_ms = ?3, outcome = ?4 WHERE id = ?1",
                     params![id, moves, *wall_ms as i64, json(outcome)],
-                )?,
-                None => db.execute(
-                    "UPDATE matches SET moves = ?2 WHERE id = ?1",
-                    params![id, moves],
-                )?,
-            };
+                )?;
+            }
         }
         Op::Seats { id, seats } => {
             db.execute(

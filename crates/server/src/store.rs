@@ -163,7 +163,8 @@ impl Store {
     /// Opens (or creates) the store and starts its writer thread.
     pub fn open(path: &Path) -> Result<Store, String> {
         let db = connect(path)?;
-        db.execute_batch(SCHEMA).map_err(sql_err)?;
+        db.execute_batch(SCHEMA)
+            .map_err(|e| format!("cannot use {} as umpire's store: {e}", path.display()))?;
         // Checkpoints run on their own thread, not inside a commit that
         // players are waiting for.
         db.pragma_update(None, "wal_autocheckpoint", 0)

@@ -416,3 +416,106 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use umpire_core::Seat;
+
+    use super::*;
+
+    fn row(id: &str) -> MatchRow {
+        MatchRow {
+            id: id.into(),
+            game: "g".into(),
+            config: serde_json::json!({}),
+            seed: 7,
+            timed: true,
+            clock: None,
+            seats: PerSeat::new(
+                SeatKind::Person,
+                SeatKind::Bot {
+                    bot: "random".into(),
+                },
+            ),
+            tokens: Tokens {
+                seats: PerSeat::new("a".into(), "b".into()),
+                umpire: "u".into(),
+            },
+            takeover: true,
+            created_ms: 1,
+        }
+    }
+
+    fn entry(i: usize) -> Entry {
+        Entry {
+            seat: if i % 2 == 0 { Seat::P1 } else { Seat::P2 },
+            action: format!("move {i}"),
+            at_ms: i as u64 * 10,
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_writes_are_all_committed_in_order() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("s.db");
+        let store = Store::open(&path).expect("opens");
+        let ids: Vec<String> = (0..40).map(|i| format!("m{i}")).collect();
+        for id in &ids {
+            store
+                .write(Op::Create(Box::new(row(id))))
+                .await
+                .expect("created");
+        }
+        // Every match appends 25 actions, all matches at once.
+        let mut tasks = Vec::new();
+        for id in ids.clone() {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                for i in 0..25 {
+                    let op = Op::Append {
+                        id: id.clone(),
+                        first: i,
+                        entries: vec![entry(i)],
+                        finished: None,
+                    };
+                    store.write(op).await.expect("appended");
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.expect("done");
+        }
+        // A duplicate index is refused and harms nobody else.
+        let dup = Op::Append {
+            id: "m0".into(),
+            first: 3,
+            entries: vec![entry(3)],
+            finished: None,
+        };
+        assert!(store.write(dup).await.is_err());
+        drop(store);
+        let store = Store::open(&path).expect("reopens");
+        let unfinished = store.unfinished().expect("reads");
+        assert_eq!(unfinished.len(), 40);
+        for loaded in unfinished {
+            let want: Vec<Entry> = (0..25).map(entry).collect();
+            assert_eq!(loaded.actions, want, "{}", loaded.row.id);
+            assert_eq!(loaded.row.seats, row("x").seats);
+        }
+        let outcome = Outcome::forfeit(Seat::P1, "resignation", "P2 resigned".into());
+        let last = Op::Append {
+            id: "m1".into(),
+            first: 25,
+            entries: vec![entry(25)],
+            finished: Some((outcome.clone(), 99)),
+        };
+        store.write(last).await.expect("finished");
+        let finished = store.finished(10).await.expect("reads");
+        assert_eq!(finished.len(), 1);
+        assert_eq!(
+            (finished[0].moves, finished[0].outcome.as_ref()),
+            (26, Some(&outcome))
+        );
+        assert_eq!(store.unfinished().expect("reads").len(), 39);
+    }
+}

@@ -20,6 +20,11 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The command's error output says `text`.
+fn assert_stderr(out: &Output, text: &str) {
+    assert!(stderr(out).contains(text), "{}", stderr(out));
+}
+
 #[test]
 fn games_and_rules() {
     let out = umpire(&["games"]);
@@ -29,11 +34,7 @@ fn games_and_rules() {
     assert!(stdout(&out).contains("## Notation") && stdout(&out).contains("`E5 F5`"));
     let out = umpire(&["rules", "chess"]);
     assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("unknown game `chess` (known: masked-army"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr(&out, "unknown game `chess` (known: masked-army");
 }
 
 /// A finished record: the mirror game from the rules tests, played here by
@@ -87,23 +88,15 @@ fn replay_names_the_illegal_action_and_its_rule() {
     let out = umpire(&["replay", &write(&dir, "bad.json", &record)]);
     assert_eq!(out.status.code(), Some(1));
     let cell = &first_piece.as_str().unwrap()[..2];
-    assert!(stderr(&out).contains("action 3 (P"), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains(&format!("{cell} is already occupied (occupied)")),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr(&out, "action 3 (P");
+    assert_stderr(&out, &format!("{cell} is already occupied (occupied)"));
 
     let out = umpire(&[
         "replay",
         &write(&dir, "junk.json", &json!({"game": "masked-army"})),
     ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("is not a match record"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr(&out, "is not a match record");
 }
 
 #[test]
@@ -159,10 +152,9 @@ fn arena_reports_json_with_bots_in_order() {
 fn arena_refuses_unknown_bots() {
     let out = umpire(&["arena", "masked-army", "--bots", "greedy,deep-blue"]);
     assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("no bot `deep-blue` for masked-army (known: random, greedy)"),
-        "{}",
-        stderr(&out)
+    assert_stderr(
+        &out,
+        "no bot `deep-blue` for masked-army (known: random, greedy)",
     );
 }
 

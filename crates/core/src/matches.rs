@@ -171,9 +171,10 @@ impl Match {
             .min()
     }
 
-    /// A seat's move in notation (or `resign`), received at `now`. Timeouts
-    /// due before `now` are applied first. On error nothing changes.
-    pub fn submit(&mut self, seat: Seat, text: &str, now: u64) -> Result<Vec<Entry>, ActionError> {
+    /// A seat's move in notation (or `resign`), received at `now`; returns
+    /// the entry as recorded. Call [`Match::advance`] first: a move after a
+    /// clock ran out is refused. On error nothing changes.
+    pub fn submit(&mut self, seat: Seat, text: &str, now: u64) -> Result<Entry, ActionError> {
         if text.trim().eq_ignore_ascii_case(TIMEOUT) {
             return Err(ActionError::new(
                 "notation",
@@ -181,14 +182,11 @@ impl Match {
             ));
         }
         let now = now.max(self.now);
-        let mut played = self.advance(now);
-        let entry = Entry {
+        self.apply_entry(&Entry {
             seat,
             action: text.trim().to_string(),
             at_ms: now,
-        };
-        played.push(self.apply_entry(&entry)?);
-        Ok(played)
+        })
     }
 
     /// Applies every timeout due before `now`, in order; returns them.

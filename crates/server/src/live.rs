@@ -492,9 +492,9 @@ impl Actor {
         }
         match self.m.submit(seat, text, now) {
             Ok(played) => {
-                let canonical = played.last().map(|e| e.action.clone());
-                entries.extend(played);
-                self.commit(entries, canonical.map(|a| (seat, a))).await;
+                let canonical = played.action.clone();
+                entries.push(played);
+                self.commit(entries, Some((seat, canonical))).await;
             }
             Err(e) => {
                 if !entries.is_empty() {

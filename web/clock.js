@@ -4,7 +4,9 @@
 // next message corrects it.
 
 /// What a clock shows `elapsed` ms after the server's snapshot `clock`
-/// ({running, turn_ms, bank_ms, periods, period_ms, reserve}).
+/// ({running, turn_ms, bank_ms, periods, period_ms, overtime}): the turn
+/// time first, then (only when `overtime`, i.e. this decision may run into
+/// it) the bank, then the reserve periods one by one.
 export function clockAt(clock, elapsed) {
   const spent = clock.running ? Math.max(0, elapsed) : 0;
   let turn = clock.turn_ms - spent;
@@ -15,7 +17,7 @@ export function clockAt(clock, elapsed) {
   if (turn < 0) {
     const beyond = -turn;
     turn = 0;
-    if (!clock.reserve) {
+    if (!clock.overtime) {
       over = true;
     } else if (beyond <= bank) {
       bank -= beyond;
@@ -39,7 +41,7 @@ export function clockAt(clock, elapsed) {
       }
     }
   }
-  return { turn, bank, periods, period, over, running: clock.running };
+  return { turn, bank, periods, period, over, running: clock.running, overtime: !!clock.overtime };
 }
 
 /// `m:ss`, or `h:mm:ss`; tenths under ten seconds.

@@ -1,5 +1,6 @@
 // The lobby: create a match, hand out its links, list the matches.
-import { boardFor } from './games/index.js';
+import { hasBoard } from './games/index.js';
+import { configFields, optionValue } from './options.js';
 import { ago, copyText, describeSeat, esc, getJson, postJson } from './util.js';
 
 const $ = (id) => document.getElementById(id);
@@ -8,9 +9,9 @@ let games = [];
 async function loadGames() {
   games = await getJson('/api/games');
   $('game').innerHTML = games
-    .map((g) => `<option value="${esc(g.id)}">${esc(g.name)}${boardFor(g.id) ? '' : ' (no board yet: text only)'}</option>`)
+    .map((g) => `<option value="${esc(g.id)}">${esc(g.name)}${hasBoard(g.id) ? '' : ' (no board yet: text only)'}</option>`)
     .join('');
-  const first = games.findIndex((g) => boardFor(g.id));
+  const first = games.findIndex((g) => hasBoard(g.id));
   if (first > 0) $('game').selectedIndex = first;
   showGame();
 }
@@ -31,45 +32,17 @@ function showGame() {
   }
   // Against a bot by default: P2 is the weakest-named first bot.
   if (game.bots?.length) $('seat-P2').value = `bot:${game.bots[0].name}`;
-  $('config').innerHTML = configFields(game.default_config ?? {});
+  $('config').innerHTML = configFields(game.options ?? [], game.default_config ?? {});
   $('rules-panel').hidden = !game.rules;
   $('rules-game').textContent = game.name;
   $('rules').textContent = game.rules ?? '';
-}
-
-/// One field per config key, by the default value's type; a seat value
-/// ("P1"/"P2") becomes a seat choice.
-function configFields(config) {
-  return Object.entries(config)
-    .map(([key, value]) => {
-      const label = esc(key.replace(/_/g, ' '));
-      const name = `config.${esc(key)}`;
-      if (value === 'P1' || value === 'P2') {
-        const opt = (s) => `<option value="${s}"${s === value ? ' selected' : ''}>${s}</option>`;
-        return `<label>${label === 'advantage' ? 'Advantage (chooses who starts)' : label} <select name="${name}" data-type="string">${opt('P1')}${opt('P2')}</select></label>`;
-      }
-      if (typeof value === 'boolean') {
-        return `<label class="check"><input type="checkbox" name="${name}" data-type="boolean"${value ? ' checked' : ''}> ${label}</label>`;
-      }
-      if (typeof value === 'number') {
-        return `<label>${label} <input type="number" name="${name}" data-type="number" value="${value}"></label>`;
-      }
-      if (typeof value === 'string') {
-        return `<label>${label} <input name="${name}" data-type="string" value="${esc(value)}"></label>`;
-      }
-      return `<label>${label} <input name="${name}" data-type="json" value="${esc(JSON.stringify(value))}"></label>`;
-    })
-    .join('');
 }
 
 function readForm(form) {
   const data = new FormData(form);
   const config = {};
   for (const el of form.querySelectorAll('[name^="config."]')) {
-    const key = el.name.slice('config.'.length);
-    const type = el.dataset.type;
-    config[key] =
-      type === 'boolean' ? el.checked : type === 'number' ? Number(el.value) : type === 'json' ? JSON.parse(el.value) : el.value;
+    config[el.name.slice('config.'.length)] = optionValue(el);
   }
   const seat = (v) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) } : { kind: 'person' });
   return {

@@ -3,8 +3,8 @@
 // messages for this viewer; the page never filters anything itself.
 import { ClockBoard, formatMs } from './clock.js';
 import { Connection, wsUrl } from './connection.js';
-import { boardFor } from './games/index.js';
-import { copyText, describeSeat, esc, getJson } from './util.js';
+import { boardFor, doingFor, promptFor } from './games/index.js';
+import { copyText, describeSeat, esc, getJson, refusalHtml } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -24,8 +24,16 @@ const GENERIC_SEATS = {
   P2: { label: 'Player 2', mark: '2', className: 'p2' },
 };
 
+/// A game without a board module still plays: its legal actions (when the
+/// server lists them and they are this few) become buttons.
+const MAX_ACTION_BUTTONS = 40;
+
 const seatsInfo = () => page.board?.seats ?? GENERIC_SEATS;
 const isSeat = (who) => who === 'P1' || who === 'P2';
+/// The seats that must still act, and what each decides (`{kind, step,
+/// simultaneous}`, as this viewer may know it).
+const waiting = (state) => (state.outcome ? [] : (state.decision?.seats ?? []));
+const pendingOf = (state, seat) => (isSeat(seat) ? (state.decision?.[seat] ?? null) : null);
 
 function chip(seat) {
   const s = seatsInfo()[seat];
@@ -40,8 +48,12 @@ const clocks = new ClockBoard((seat, shown) => {
   if (!turn) return;
   turn.textContent = formatMs(shown.turn);
   let extra = '';
-  if (shown.bank > 0 || shown.running) extra = `bank ${formatMs(shown.bank)}`;
-  if (shown.periods > 0) extra += ` · ${shown.periods} × ${formatMs(shown.period)}`;
+  // The bank, when the game has one (still shown once spent, while in use).
+  if (shown.bank > 0 || (shown.running && shown.overtime && shown.turn === 0 && !shown.periods)) {
+    extra = `bank ${formatMs(shown.bank)}`;
+  }
+  if (shown.periods > 0) extra += `${extra ? ' · ' : ''}${shown.periods} × ${formatMs(shown.period)}`;
+  if (shown.running && !shown.overtime) extra += `${extra ? ' · ' : ''}no overtime`;
   bank.textContent = extra;
   const box = $(`clock-${seat}`);
   box.classList.toggle('running', shown.running);
@@ -52,7 +64,7 @@ const clocks = new ClockBoard((seat, shown) => {
 // --- rendering ------------------------------------------------------------
 
 function acting(state) {
-  return isSeat(page.you) && !state.outcome && (state.decision?.seats ?? []).includes(page.you);
+  return waiting(state).includes(page.you) && !!pendingOf(state, page.you);
 }
 
 /// Sets a text only when it changed, so live regions do not repeat.
@@ -78,7 +90,7 @@ function render() {
     let who = describeSeat(info);
     if (seat === page.you) who += ' · you';
     $(`who-${seat}`).textContent = who;
-    const toMove = !state.outcome && (state.decision?.seats ?? []).includes(seat);
+    const toMove = waiting(state).includes(seat);
     const card = $(`player-${seat}`);
     card.classList.toggle('to-move', toMove);
     card.classList.toggle('away', info?.kind === 'person' && info?.connected === false);
@@ -98,16 +110,18 @@ function render() {
   const ctx = {
     you: page.you,
     acting: me,
-    kind: state.decision?.kind,
+    kind: pendingOf(state, page.you)?.kind ?? null,
+    decision: state.decision ?? null,
     legal: state.legal,
     submit: act,
-    showArmies: !!state.outcome,
+    final: !!state.outcome,
   };
   if (page.board) {
     page.board.render(board, view, ctx);
     setText('last', page.board.status(view));
   } else {
-    board.innerHTML = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
+    board.innerHTML = rawBoard(view, me ? state.legal : null);
+    if (me && state.legal?.length) $('move-text').placeholder = state.legal[0];
   }
 
   // Whose turn.
@@ -147,6 +161,26 @@ function renderTakeover(opp) {
   if (wait > 0) takeoverTimer = setTimeout(() => renderTakeover(opp), Math.min(wait, 1000));
 }
 
+/// A game without a board module: its view as JSON, and the legal actions
+/// as buttons when there are few enough.
+function rawBoard(view, legal) {
+  let html = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
+  if (Array.isArray(legal) && legal.length && legal.length <= MAX_ACTION_BUTTONS) {
+    html +=
+      '<div class="legal-actions" role="group" aria-label="Your legal actions">' +
+      legal.map((a) => `<button type="button" data-action="${esc(a)}">${esc(a)}</button>`).join('') +
+      '</div>';
+  }
+  return html;
+}
+
+/// "Red (P1)", with the bot's name for a bot seat.
+function seatName(state, seat) {
+  const info = state.seats?.[seat];
+  const bot = info?.kind === 'bot' ? `, bot ${info.bot ?? ''}`.trimEnd() : '';
+  return `${seatsInfo()[seat].label} (${seat}${bot})`;
+}
+
 function turnText(state, me) {
   if (state.outcome) {
     const w = state.outcome.winner;
@@ -155,14 +189,14 @@ function turnText(state, me) {
     if (isSeat(page.you)) return 'Game over: you lost.';
     return `Game over: ${seatsInfo()[w].label} (${w}) wins.`;
   }
-  const seats = state.decision?.seats ?? [];
-  if (me) {
-    if (state.decision?.kind === 'first') return 'Your turn: choose who places first.';
-    return page.board?.prompt ?? 'Your turn.';
-  }
+  if (me) return promptFor(page.board, pendingOf(state, page.you).kind, state.view);
+  const seats = waiting(state);
   if (!seats.length) return 'Waiting…';
-  const names = seats.map((s) => `${seatsInfo()[s].label} (${s}${state.seats?.[s]?.kind === 'bot' ? `, bot ${state.seats[s].bot ?? ''}`.trimEnd() : ''})`);
-  return `${names.join(' and ')} to ${state.decision?.kind === 'first' ? 'choose who starts' : 'move'}.`;
+  const kinds = seats.map((s) => pendingOf(state, s)?.kind ?? null);
+  if (kinds.every((k) => k === kinds[0])) {
+    return `${seats.map((s) => seatName(state, s)).join(' and ')} to ${doingFor(page.board, kinds[0])}.`;
+  }
+  return `${seats.map((s, i) => `${seatName(state, s)} to ${doingFor(page.board, kinds[i])}`).join('; ')}.`;
 }
 
 function renderEnd(state) {
@@ -201,6 +235,20 @@ function showError(text) {
   el.hidden = !text;
 }
 
+/// A refusal from the server, for the action text `sent` (see refusalHtml).
+function showRefusal(msg, sent) {
+  const el = $('error');
+  el.innerHTML = refusalHtml(msg, sent);
+  el.hidden = false;
+  // The text box still holds what was sent: put the caret where it went wrong.
+  const box = $('move-text');
+  const start = typeof sent === 'string' ? box.value.indexOf(sent) : -1;
+  if (Number.isInteger(msg.at) && start >= 0 && document.activeElement === box) {
+    const head = Array.from(sent).slice(0, msg.at).join('');
+    box.setSelectionRange(start + head.length, start + sent.length);
+  }
+}
+
 function act(text) {
   const action = text.trim();
   if (!action) return;
@@ -211,6 +259,12 @@ function act(text) {
   }
   page.pending = action;
 }
+
+$('board').addEventListener('click', (e) => {
+  // A board module handles its own clicks; these are the generic buttons.
+  const button = e.target.closest('.legal-actions button[data-action]');
+  if (button && !page.board) act(button.dataset.action);
+});
 
 $('move').addEventListener('submit', (e) => {
   e.preventDefault();
@@ -263,7 +317,7 @@ function onMessage(msg) {
       // Players on a wide screen see how to play at once; phones keep it folded.
       if (!page.greeted && isSeat(msg.you) && matchMedia('(min-width: 761px)').matches) $('help-box').open = true;
       page.greeted = true;
-      if (page.board?.example) $('move-text').placeholder = page.board.example;
+      $('move-text').placeholder = page.board?.example ?? 'your action';
       break;
     }
     case 'state':
@@ -279,7 +333,7 @@ function onMessage(msg) {
       showError('');
       break;
     case 'error':
-      showError(`${msg.message}${msg.rule ? ` (${msg.rule})` : ''}`);
+      showRefusal(msg, page.pending);
       page.pending = null;
       if (page.board && page.state) page.board.reset?.($('board'));
       break;
@@ -313,6 +367,20 @@ function onStatus(status, detail) {
 
 const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });
 
+/// A link that opens nothing: one clear page, with the way back to the lobby
+/// (and, for a refused key, the spectator's link), instead of empty seats.
+function showGone(unknown) {
+  const title = unknown ? 'No such match' : 'This link’s key was refused';
+  const text = unknown
+    ? 'There is no match at this link: it may be mistyped, or the match has expired.'
+    : 'The key in this link does not open this match. Ask whoever sent it for your link, or watch as a spectator.';
+  const watch = unknown ? '' : ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>`;
+  document.querySelector('main').innerHTML =
+    `<section class="gone" aria-labelledby="gone-title"><h1 id="gone-title">${esc(title)}</h1>` +
+    `<p>${esc(text)}</p><p><a class="button primary" href="/">Go to the lobby</a>${watch}</p></section>`;
+  document.title = `${title} · Umpire`;
+}
+
 async function start() {
   const spectator = new URL(`/m/${encodeURIComponent(id)}`, location.href).href;
   $('spectator-link').href = spectator;
@@ -323,8 +391,7 @@ async function start() {
     await getJson(`/api/matches/${encodeURIComponent(id)}${token ? `?t=${encodeURIComponent(token)}` : ''}`);
   } catch (x) {
     if (x.status === 403 || x.status === 404) {
-      const text = x.status === 404 ? 'There is no such match.' : 'This link’s key was refused.';
-      $('turn').textContent = text;
+      showGone(x.status === 404);
       onStatus('closed', x.status === 404 ? 'no such match' : 'link refused');
       return;
     }

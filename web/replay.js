@@ -16,6 +16,11 @@ function fmtTime(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/// An entry's action, with a timeout's effect: "timeout (P1 loses)".
+function entryText(entry) {
+  return `${entry.action}${entry.effect ? ` (${entry.effect})` : ''}`;
+}
+
 function load(data) {
   replay = data;
   board = boardFor(data.game);
@@ -27,7 +32,7 @@ function load(data) {
     .slice(1)
     .map(
       (s, i) =>
-        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="seat-name ${s.entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(s.entry.seat)}</span> ${esc(s.entry.action)} <span class="hint">${fmtTime(s.entry.at_ms)}</span></button></li>`,
+        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="seat-name ${s.entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(s.entry.seat)}</span> ${esc(entryText(s.entry))} <span class="hint">${fmtTime(s.entry.at_ms)}</span></button></li>`,
     )
     .join('');
   $('controls').hidden = false;
@@ -39,14 +44,16 @@ function show(n) {
   step = Math.max(0, Math.min(steps.length - 1, n));
   const { entry, view } = steps[step];
   const final = step === steps.length - 1;
+  const outcome = replay.outcome ?? replay.record?.outcome;
   if (board) {
-    board.render($('board'), view, { you: 'umpire', acting: false, submit: () => {}, showArmies: view.phase === 'over' });
+    const ctx = { you: 'umpire', acting: false, kind: null, decision: null, submit: () => {}, final: final && !!outcome };
+    board.render($('board'), view, ctx);
     $('last').textContent = board.status(view);
   } else {
     $('board').innerHTML = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
   }
   $('step-text').textContent = entry
-    ? `Move ${step} of ${steps.length - 1}: ${entry.seat} played ${entry.action} at ${fmtTime(entry.at_ms)}`
+    ? `Move ${step} of ${steps.length - 1}: ${entry.seat} played ${entryText(entry)} at ${fmtTime(entry.at_ms)}`
     : `Start (${steps.length - 1} moves in all)`;
   $('slider').value = String(step);
   $('step-no').textContent = String(step);
@@ -64,7 +71,6 @@ function show(n) {
     }
     else b.removeAttribute('aria-current');
   }
-  const outcome = replay.outcome ?? replay.record?.outcome;
   $('end').hidden = !(final && outcome);
   if (final && outcome) {
     $('end-title').textContent = outcome.winner ? `${outcome.winner} wins` : 'Draw';

@@ -77,3 +77,22 @@ export function ago(ms) {
 export function rulesText(md) {
   return esc(md);
 }
+
+/// A refusal (`{rule, message, at, expected, suggestion}`) as HTML: the
+/// message, the text `sent` with its rest marked from `at` (where it went
+/// wrong), what was expected there, a suggestion, and the rule's key last.
+export function refusalHtml(msg, sent) {
+  let html = esc(msg.message ?? 'refused');
+  if (Number.isInteger(msg.at) && typeof sent === 'string' && msg.at >= 0 && msg.at <= sent.length) {
+    const chars = Array.from(sent); // `at` counts characters, not UTF-16 units
+    const head = chars.slice(0, msg.at).join('');
+    const rest = chars.slice(msg.at).join('');
+    html += `: <code class="error-at">${esc(head)}<mark>${rest ? esc(rest) : '&nbsp;'}</mark></code>`;
+  }
+  if (Array.isArray(msg.expected) && msg.expected.length) {
+    html += `. Expected ${msg.expected.map((e) => `<code>${esc(e)}</code>`).join(', ')}`;
+  }
+  if (msg.suggestion) html += `. Did you mean <code>${esc(msg.suggestion)}</code>?`;
+  if (msg.rule) html += ` (${esc(msg.rule)})`;
+  return html;
+}

@@ -1,5 +1,6 @@
 // Unit tests of the Masked Army board module's pure functions (no browser).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { test } from 'node:test';
 
 import maskedArmy, {
@@ -106,13 +107,16 @@ test('the end board outlines each army and the table names the deciding size', (
 });
 
 test('clocks count down from the server snapshot', () => {
-  const clock = { running: true, turn_ms: 120_000, bank_ms: 300_000, periods: 0, period_ms: 0, reserve: true };
+  const clock = { running: true, turn_ms: 120_000, bank_ms: 300_000, periods: 0, period_ms: 0, overtime: true };
   assert.deepEqual(clockAt(clock, 20_000).turn, 100_000);
   const late = clockAt(clock, 130_000);
   assert.equal(late.turn, 0);
   assert.equal(late.bank, 290_000);
   assert.equal(late.over, false);
   assert.equal(clockAt(clock, 500_000).over, true);
+  // A decision that may not run into overtime is over when its turn is.
+  assert.equal(clockAt({ ...clock, overtime: false }, 120_001).over, true);
+  assert.equal(clockAt({ ...clock, overtime: false }, 130_000).bank, 300_000);
   const stopped = clockAt({ ...clock, running: false }, 50_000);
   assert.equal(stopped.turn, 120_000);
   assert.equal(formatMs(93_000), '1:33');
@@ -120,13 +124,17 @@ test('clocks count down from the server snapshot', () => {
   assert.equal(formatMs(3_723_000), '1:02:03');
 });
 
-test('every registered board module offers the whole interface', async () => {
+test('every registered board module offers the whole interface and a stylesheet', async () => {
   const { boards } = await import('../../web/games/index.js');
-  assert.ok(Object.keys(boards).length >= 1);
+  assert.deepEqual(Object.keys(boards).sort(), ['bomb-domain', 'flower-domain', 'masked-army'], 'every game with a board is registered');
   for (const [id, board] of Object.entries(boards)) {
     assert.equal(board.id, id);
-    for (const key of ['name', 'help', 'prompt', 'example']) assert.equal(typeof board[key], 'string', `${id}.${key}`);
-    for (const key of ['render', 'reset', 'status', 'ending']) assert.equal(typeof board[key], 'function', `${id}.${key}()`);
+    for (const key of ['name', 'help', 'example']) assert.equal(typeof board[key], 'string', `${id}.${key}`);
+    for (const key of ['prompt', 'doing', 'render', 'reset', 'status', 'ending']) {
+      assert.equal(typeof board[key], 'function', `${id}.${key}()`);
+    }
+    const css = fs.readFileSync(new URL(`../../web/games/${id}.css`, import.meta.url), 'utf8');
+    assert.ok(css.length > 0, `${id}: web/games/${id}.css`);
     for (const seat of ['P1', 'P2']) {
       const s = board.seats[seat];
       assert.ok(s.label && s.mark && s.className, `${id}: seat ${seat} has a label, a mark and a class`);

@@ -19,13 +19,14 @@ export const SCREENSHOTS = process.env.UMPIRE_SCREENSHOTS
 /// Starts the server, by default on a free port with a fresh database;
 /// resolves to {url, dir, stop({keep})}. The binary is $UMPIRE_BIN, else
 /// target/debug/umpire. `keep` leaves the database for a restart in `dir`.
-export async function startServer({ addr = '127.0.0.1:0', dir = null } = {}) {
+/// `args` go to `umpire serve` too (e.g. `--test-games`).
+export async function startServer({ addr = '127.0.0.1:0', dir = null, args = [] } = {}) {
   const bin = process.env.UMPIRE_BIN
     ? path.resolve(process.env.UMPIRE_BIN)
     : path.join(ROOT, 'target', 'debug', 'umpire');
   if (!fs.existsSync(bin)) throw new Error(`no umpire binary at ${bin}: build it or set UMPIRE_BIN`);
   dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-e2e-'));
-  const child = spawn(bin, ['serve', '--addr', addr, '--db', path.join(dir, 'e2e.db')], {
+  const child = spawn(bin, ['serve', '--addr', addr, '--db', path.join(dir, 'e2e.db'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -123,10 +123,25 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   const intruder = await newPage(browser, { viewport: DESK });
   await intruder.goto(`${server.url}/m/${id}?t=not-a-token`);
   await intruder.locator('#conn[data-state="closed"]').waitFor();
+  assert.equal(await intruder.textContent('h1'), 'This link’s key was refused');
+  assert.equal(await intruder.locator('.player').count(), 0, 'no empty seat cards');
+  assert.equal(await intruder.getAttribute('.gone a.primary', 'href'), '/');
+  // An unknown match: one clear page with the way back to the lobby.
+  await intruder.goto(`${server.url}/m/no-such-id`);
+  await intruder.locator('h1', { hasText: 'No such match' }).waitFor();
+  assert.equal(await intruder.locator('.player').count(), 0, 'no empty seat cards');
+  assert.equal(await intruder.getAttribute('.gone a.primary', 'href'), '/');
 
   await player.click('#play-link');
   await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
-  // P1 has the advantage: two buttons choose who places first.
+  // P1 has the advantage: two buttons choose who places first, and the
+  // prompt is the board module's.
+  await player.locator('.ma-first button[data-action="first P1"]').waitFor();
+  assert.equal(await player.textContent('#turn'), 'Your turn: choose who places first.');
+  // The board's stylesheet (web/games/masked-army.css) is loaded once and applies.
+  await player.waitForFunction(() => document.querySelector('link[data-board="masked-army"]')?.sheet?.cssRules.length > 0);
+  assert.equal(await player.locator('link[rel="stylesheet"]').count(), 2);
+  assert.equal(await player.$eval('.ma-first', (el) => getComputedStyle(el).display), 'flex');
   await player.locator('.ma-first button[data-action="first P1"]').click();
   await player.locator('body.my-turn #board .cell.playable').first().waitFor();
 
@@ -332,10 +347,20 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   const p2 = await newPage(browser, { viewport: DESK });
   await p2.goto(`${server.url}${live.links.P2}`);
   await p2.locator('.ma-first button').first().waitFor();
+  // P2 has the advantage here; others wait in the board module's words.
+  assert.equal(await p2.textContent('#turn'), 'Your turn: choose who places first.');
+  const watcher = await newPage(browser, { viewport: DESK });
+  await watcher.goto(`${server.url}${live.links.spectator}`);
+  await watcher.locator('#turn').filter({ hasText: 'Blue (P2) to choose who starts.' }).waitFor();
+  await watcher.context().close();
   const lobby = await newPage(browser, { viewport: DESK });
   await lobby.goto(`${server.url}/`);
   await lobby.locator(`#finished li[data-match="${id}"]`).waitFor();
   await lobby.locator('#game option[value="masked-army"]').waitFor({ state: 'attached' });
+  // The config fields are the game's own options, labelled by the game.
+  await lobby.locator('#config select[name="config.advantage"]').waitFor();
+  assert.match(await lobby.textContent('#config'), /Advantage\s*P1\s*P2\s*The seat that chooses who places the first piece/);
+  assert.equal(await lobby.inputValue('select[name="config.advantage"]'), 'P1');
   await lobby.click('#create-button');
   await lobby.locator('#play-link').waitFor();
   await lobby.locator(`#live li[data-match="${live.id}"]`).waitFor();

@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let games = umpire_catalog::games();
     let game = games[head as usize % games.len()];
-    let mut m = Match::new(game, &serde_json::json!({}), u64::from(head), true, None).unwrap();
+    let mut m = Match::new(game, &serde_json::json!({}), u64::from(head), umpire_core::MatchOptions::default()).unwrap();
     let mut rng = seeded_rng(u64::from(head));
     let mut now = 0u64;
     for line in rest.split(|&b| b == b'\n') {
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         now += u64::from(control) * 1_000;
         // Every fourth line plays a legal move, so fuzzing reaches deep states.
         if control & 6 == 0 {
-            if let Some(s) = m.decision().seats.iter().next() {
+            if let Some(s) = m.decision().seats().iter().next() {
                 if let Some(a) = m.state().sample_action(s, &mut rng) {
                     let _ = m.submit(s, &a, now);
                 }

@@ -1,5 +1,8 @@
-// The board modules, one line per game: a new game adds its module here and
-// nothing else in the client changes.
+// The board modules, one line per game: a new game adds its module here (and
+// its stylesheet `games/<id>.css`) and nothing else in the client changes.
+// The shared pages (match.js, replay.js, lobby.js) never name a game: every
+// word about a game comes from its module, or is built from the decision's
+// kind when a game has no module yet.
 //
 // A board module's default export:
 //   id       the game's id (as in GET /api/games)
@@ -7,27 +10,72 @@
 //   seats    {P1: {label, mark, className}, P2: …}: how each seat is shown
 //            (colour via className, plus a mark so colour is never alone)
 //   help     how to play on the page (the click gesture, the keyboard)
-//   prompt   the line shown when it is your turn
 //   example  an action in the game's notation, for the text box
+//   prompt(kind, view)
+//            the line the acting seat reads for a decision of `kind` (e.g.
+//            "Your turn: choose who places first."); null for the generic one
+//   doing(kind)
+//            what the others wait for while a seat decides `kind`, after
+//            "Red (P1) to …" (e.g. "choose who starts"); null for the generic
 //   render(container, view, ctx)
 //            draws the viewer's `view` (from a `state` message) into
 //            `container`, redrawing in place. ctx = {you: 'P1' | 'P2' |
 //            'spectator' | 'umpire', acting (this viewer must act now), kind
-//            (the decision's kind), legal (the legal actions, when sent),
-//            submit(actionText), showArmies (the match is over: outline
-//            the final position)}.
+//            (this viewer's own decision kind, or null), decision (the
+//            message's per-seat decision), legal (the legal actions, when
+//            sent), submit(actionText), final (the match is over and `view`
+//            is its final position: draw the end, e.g. the scoring)}.
 //            Clicks and keys become an action text given to ctx.submit.
 //   reset(container)   drops a half-made selection (after a refusal)
 //   status(view)       one line about the position (the last move)
 //   ending(view, outcome)  HTML for the end screen (e.g. scores compared)
+//
+// Its stylesheet, `web/games/<id>.css`, is loaded by boardFor; every class
+// it styles starts with the game's own prefix, so games never collide.
+import bombDomain from './bomb-domain.js';
+import flowerDomain from './flower-domain.js';
 import maskedArmy from './masked-army.js';
 
 export const boards = {
   [maskedArmy.id]: maskedArmy,
+  [flowerDomain.id]: flowerDomain,
+  [bombDomain.id]: bombDomain,
 };
 
+/// The stylesheet of game `id`'s board module.
+export function stylesheetFor(id) {
+  return `/static/games/${encodeURIComponent(id)}.css`;
+}
+
 /// The board module for `game`, or null: the page then shows the raw view
-/// and the text box still takes actions.
+/// and the text box still takes actions. Loads the module's stylesheet once.
 export function boardFor(game) {
-  return boards[game] ?? null;
+  const board = Object.hasOwn(boards, game) ? boards[game] : null;
+  if (board && typeof document !== 'undefined') {
+    const href = stylesheetFor(board.id);
+    if (!document.querySelector(`link[data-board="${CSS.escape(board.id)}"]`)) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.dataset.board = board.id;
+      document.head.append(link);
+    }
+  }
+  return board;
+}
+
+/// The acting seat's line for a decision of `kind`: the board's own words,
+/// or words built from the kind.
+export function promptFor(board, kind, view) {
+  return board?.prompt?.(kind, view) ?? (kind ? `Your turn: ${kind}.` : 'Your turn.');
+}
+
+/// What the others wait for while a seat decides `kind` (after "… to").
+export function doingFor(board, kind) {
+  return board?.doing?.(kind) ?? (kind ? `decide (${kind})` : 'move');
+}
+
+/// Whether game `id` has a board module (without loading its stylesheet).
+export function hasBoard(id) {
+  return Object.hasOwn(boards, id);
 }

@@ -349,7 +349,7 @@ function draw(container) {
       selected: st.selected,
       targets: st.selected ? moves.get(st.selected) : new Set(),
       playable: new Set(moves.keys()),
-      armies: view.phase === 'over' && !!ctx.showArmies,
+      armies: view.phase === 'over' && !!ctx.final,
     }),
   );
   container.innerHTML = parts.join('');
@@ -424,7 +424,6 @@ export default {
   name: 'Masked Army',
   seats: SEATS,
   example: 'E5 F5',
-  prompt: 'Your turn: click an empty cell for your colour, then a neighbouring empty cell for your opponent’s.',
   help:
     'Click an empty cell for your colour, then an orthogonally adjacent empty cell ' +
     'for your opponent’s colour; the piece is placed at once. Click the first cell ' +
@@ -433,8 +432,19 @@ export default {
     '(your colour on E5, the opponent’s on F5). Grey cells hold pieces whose ' +
     'colours are hidden; only the last piece shows its colours.',
 
-  /// Draws `view` into `container`. ctx: {you, acting, kind, legal, submit,
-  /// showArmies}. Keeps a half-made selection across redraws.
+  /// The acting seat's line for a decision of `kind`.
+  prompt(kind) {
+    if (kind === 'first') return 'Your turn: choose who places first.';
+    return 'Your turn: click an empty cell for your colour, then a neighbouring empty cell for your opponent’s.';
+  },
+
+  /// What the others wait for: "Red (P1) to choose who starts".
+  doing(kind) {
+    return kind === 'first' ? 'choose who starts' : 'move';
+  },
+
+  /// Draws `view` into `container`. ctx: {you, acting, kind, decision,
+  /// legal, submit, final}. Keeps a half-made selection across redraws.
   render(container, view, ctx) {
     const st = stateOf(container);
     const changed = st.view && st.view.pieces !== view.pieces;

@@ -3,21 +3,31 @@
 //! the match goes ([`Bot::observe`]), so it can remember what it was shown, as
 //! a player would.
 
+mod bomb_domain;
+mod flower_domain;
 mod masked_army;
+mod pentomino_wall;
 mod random;
+mod think;
 
 use umpire_core::{MatchRng, SeatView};
 
+pub use bomb_domain::Greedy as BombDomainGreedy;
+pub use flower_domain::Greedy as FlowerDomainGreedy;
 pub use masked_army::Greedy as MaskedArmyGreedy;
+pub use pentomino_wall::Greedy as PentominoWallGreedy;
 pub use random::Random;
+pub use think::Think;
 
 /// A player program for one seat of one match.
 pub trait Bot: Send {
     /// Shown the seat's view after every change in the match.
     fn observe(&mut self, _seat: SeatView<'_>) {}
 
-    /// Picks an action, in notation, for a seat that must act now.
-    fn choose(&mut self, seat: SeatView<'_>, rng: &mut MatchRng) -> Option<String>;
+    /// Picks an action, in notation, for a seat that must act now. A bot
+    /// that searches stops when `think` says so (its deadline passed, or it
+    /// was replaced) and answers with the best it has.
+    fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String>;
 }
 
 /// A bot that can be named in the CLI and the server.
@@ -47,6 +57,27 @@ static BOTS: &[BotInfo] = &[
         game: Some("masked-army"),
         make: || Box::<masked_army::Greedy>::default(),
     },
+    BotInfo {
+        name: "greedy",
+        level: "medium",
+        about: "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
+        game: Some("flower-domain"),
+        make: || Box::new(flower_domain::Greedy),
+    },
+    BotInfo {
+        name: "greedy",
+        level: "medium",
+        about: "one turn ahead: the move, peg and detonation that leave it the most cells, pieces and blast to come; places where its blasts reach farthest",
+        game: Some("bomb-domain"),
+        make: || Box::<bomb_domain::Greedy>::default(),
+    },
+    BotInfo {
+        name: "greedy",
+        level: "medium",
+        about: "places each piece where it most raises its wall's score, presents what helps the opponent least, gives set-aside pieces away for credits",
+        game: Some("pentomino-wall"),
+        make: || Box::new(pentomino_wall::Greedy),
+    },
 ];
 
 /// The bots that play `game`.
@@ -57,15 +88,26 @@ pub fn for_game(game: &str) -> Vec<BotInfo> {
         .collect()
 }
 
-/// A new bot for `game`, by name or level.
-pub fn make(game: &str, name: &str) -> Result<Box<dyn Bot>, String> {
+/// The bot that `name` (a bot's name or a level) picks for `game`.
+fn find(game: &str, name: &str) -> Option<BotInfo> {
     let bots = for_game(game);
     let named = bots.iter().find(|b| b.name == name);
     // A level picks the strongest bot of that level for the game.
     let by_level = || bots.iter().rev().find(|b| b.level == name);
-    match named.or_else(by_level) {
+    named.or_else(by_level).copied()
+}
+
+/// The level of the bot that `name` picks for `game`.
+pub fn level_of(game: &str, name: &str) -> Option<&'static str> {
+    find(game, name).map(|b| b.level)
+}
+
+/// A new bot for `game`, by name or level.
+pub fn make(game: &str, name: &str) -> Result<Box<dyn Bot>, String> {
+    match find(game, name) {
         Some(info) => Ok((info.make)()),
         None => {
+            let bots = for_game(game);
             let names: Vec<&str> = bots.iter().map(|b| b.name).collect();
             Err(format!(
                 "no bot `{name}` for {game} (known: {})",

@@ -2,32 +2,30 @@
 
 use rand::RngExt;
 use umpire_core::{Cell, MatchRng, Seat, SeatView};
-use umpire_masked_army::{Action, MaskedArmy};
+use umpire_masked_army::{Action, MaskedArmy, Memory};
+
+use crate::Think;
 
 const SIZE: usize = 9;
+const CELLS: usize = SIZE * SIZE;
 
 /// Remembers every colour it has seen (the last piece of each view) and picks
 /// the move that most grows its own armies while least growing the
 /// opponent's, valuing an army by the square of its size.
+#[derive(Default)]
 pub struct Greedy {
-    memory: [Option<Seat>; SIZE * SIZE],
-}
-
-impl Default for Greedy {
-    fn default() -> Self {
-        Greedy {
-            memory: [None; SIZE * SIZE],
-        }
-    }
+    memory: Memory,
 }
 
 impl Greedy {
     /// Army labels and sizes of `seat`'s remembered cells.
-    fn armies(&self, seat: Seat) -> ([usize; SIZE * SIZE], Vec<u32>) {
-        let mut label = [usize::MAX; SIZE * SIZE];
+    fn armies(&self, seat: Seat) -> ([usize; CELLS], Vec<u32>) {
+        let mine = self.memory.known[seat];
+        let has = |i: usize| mine & (1u128 << i) != 0;
+        let mut label = [usize::MAX; CELLS];
         let mut sizes = Vec::new();
-        for start in 0..SIZE * SIZE {
-            if self.memory[start] != Some(seat) || label[start] != usize::MAX {
+        for start in 0..CELLS {
+            if !has(start) || label[start] != usize::MAX {
                 continue;
             }
             let id = sizes.len();
@@ -37,7 +35,7 @@ impl Greedy {
             while let Some(i) = stack.pop() {
                 size += 1;
                 for n in neighbours(i) {
-                    if self.memory[n] == Some(seat) && label[n] == usize::MAX {
+                    if has(n) && label[n] == usize::MAX {
                         label[n] = id;
                         stack.push(n);
                     }
@@ -62,7 +60,7 @@ fn neighbours(i: usize) -> impl Iterator<Item = usize> {
 }
 
 /// How much a new cell at `i` adds to its colour's sum of squared army sizes.
-fn gain(i: usize, label: &[usize; SIZE * SIZE], sizes: &[u32]) -> i64 {
+fn gain(i: usize, label: &[usize; CELLS], sizes: &[u32]) -> i64 {
     let mut joined: Vec<usize> = neighbours(i)
         .map(|n| label[n])
         .filter(|&l| l != usize::MAX)
@@ -79,23 +77,10 @@ fn gain(i: usize, label: &[usize; SIZE * SIZE], sizes: &[u32]) -> i64 {
 
 impl crate::Bot for Greedy {
     fn observe(&mut self, seat: SeatView<'_>) {
-        let Some(view) = seat.typed_view::<MaskedArmy>() else {
-            return;
-        };
-        for (row, line) in view.board.iter().enumerate() {
-            for (col, c) in line.chars().enumerate() {
-                let i = row * SIZE + col;
-                match c {
-                    '1' => self.memory[i] = Some(Seat::P1),
-                    '2' => self.memory[i] = Some(Seat::P2),
-                    '.' => self.memory[i] = None,
-                    _ => {}
-                }
-            }
-        }
+        seat.remember::<MaskedArmy>(&mut self.memory);
     }
 
-    fn choose(&mut self, seat: SeatView<'_>, rng: &mut MatchRng) -> Option<String> {
+    fn choose(&mut self, seat: SeatView<'_>, _: &Think, rng: &mut MatchRng) -> Option<String> {
         self.observe(seat);
         let me = seat.seat();
         let actions = seat.typed_legal_actions::<MaskedArmy>()?;

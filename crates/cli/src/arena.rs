@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use umpire_core::{AnyGame, Match, PerSeat, Seat, SeatView, seeded_rng};
+use umpire_bots::Think;
+use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat, Seats, seeded_rng};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,11 +29,15 @@ pub struct Args {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Save every game's record in this folder, as GAME-SEED.json.
+    #[arg(long)]
+    records: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Default, Serialize)]
 struct BotResult {
     name: String,
+    level: String,
     wins: u64,
     draws: u64,
     losses: u64,
@@ -60,8 +65,10 @@ fn play_one(
     bots: &[String],
     seed: u64,
     swap: bool,
+    records: Option<&std::path::Path>,
 ) -> Result<GameResult, String> {
-    let mut m = Match::new(game, config, seed, false, None).map_err(|e| e.to_string())?;
+    let mut m =
+        Match::new(game, config, seed, MatchOptions::untimed()).map_err(|e| e.to_string())?;
     // Bot index per seat: bot 0 is P1 in even games, P2 in odd ones.
     let index = PerSeat::new(usize::from(swap), usize::from(!swap));
     let mut players = PerSeat::new(
@@ -69,13 +76,17 @@ fn play_one(
         umpire_bots::make(game.id(), &bots[index.p2])?,
     );
     let mut rng = seeded_rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let think = Think::unlimited();
+    // When both seats decide at once, which submits first alternates, so
+    // neither bot is always the one that answers second.
+    let mut both = 0usize;
     while !m.is_over() {
         for seat in Seat::BOTH {
-            players[seat].observe(SeatView::new(m.state(), seat));
+            players[seat].observe(m.seat_view(seat));
         }
-        let seat = m.decision().seats.iter().next().ok_or("no seat to move")?;
+        let seat = first_to_submit(m.decision().seats(), &mut both).ok_or("no seat to move")?;
         let action = players[seat]
-            .choose(SeatView::new(m.state(), seat), &mut rng)
+            .choose(m.seat_view(seat), &think, &mut rng)
             .ok_or_else(|| format!("seed {seed}: bot {} found no action", bots[index[seat]]))?;
         m.submit(seat, &action, 0).map_err(|e| {
             format!(
@@ -84,6 +95,11 @@ fn play_one(
             )
         })?;
     }
+    if let Some(dir) = records {
+        let path = dir.join(format!("{}-{seed}.json", game.id()));
+        let text = serde_json::to_string_pretty(m.record()).expect("records serialise");
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let winner = m.outcome().and_then(|o| o.winner).map(|s| index[s]);
     Ok(GameResult {
         winner,
@@ -91,13 +107,32 @@ fn play_one(
     })
 }
 
+/// The seat that submits now: the only one to move, or when both are,
+/// P1 and P2 in turn (counted by `both`).
+fn first_to_submit(seats: Seats, both: &mut usize) -> Option<Seat> {
+    if seats == Seats::BOTH {
+        *both += 1;
+        return Some(if *both % 2 == 1 { Seat::P1 } else { Seat::P2 });
+    }
+    seats.iter().next()
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     let game = umpire_catalog::require(&args.game)?;
     if args.bots.len() != 2 {
         return Err("--bots takes two bots, e.g. --bots greedy,random".into());
     }
+    if args.games == 0 {
+        return Err("--games 0 plays nothing: give at least 1".into());
+    }
+    let mut levels = Vec::new();
     for bot in &args.bots {
         umpire_bots::make(game.id(), bot)?;
+        levels.push(umpire_bots::level_of(game.id(), bot).unwrap_or("?"));
+    }
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
     }
     let config =
         serde_json::from_str(&args.config).map_err(|e| format!("--config is not JSON: {e}"))?;
@@ -124,6 +159,7 @@ pub fn run(args: Args) -> Result<(), String> {
                         &args.bots,
                         args.seed.wrapping_add(i),
                         i % 2 == 1,
+                        args.records.as_deref(),
                     );
                     let failed = result.is_err();
                     results.lock().expect("no worker panics").push(result);
@@ -145,8 +181,10 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut bots: Vec<BotResult> = args
         .bots
         .iter()
-        .map(|name| BotResult {
+        .zip(&levels)
+        .map(|(name, level)| BotResult {
             name: name.clone(),
+            level: level.to_string(),
             ..Default::default()
         })
         .collect();
@@ -182,10 +220,16 @@ pub fn run(args: Args) -> Result<(), String> {
             report.games_per_second,
             report.mean_length
         );
-        for b in &report.bots {
+        for (i, b) in report.bots.iter().enumerate() {
+            let seats = if i == 0 {
+                "P1 in even games"
+            } else {
+                "P2 in even games"
+            };
             println!(
-                "  {:<12} {:>6} wins {:>6} draws {:>6} losses ({:.1}% wins)",
-                b.name,
+                "  bot {} {:<20} {:>6} wins {:>6} draws {:>6} losses ({:.1}% wins; {seats})",
+                i + 1,
+                format!("{} ({})", b.name, b.level),
                 b.wins,
                 b.draws,
                 b.losses,
@@ -194,4 +238,24 @@ pub fn run(args: Args) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simultaneous_decisions_alternate_who_submits_first() {
+        let mut both = 0;
+        let order: Vec<Seat> = (0..4)
+            .filter_map(|_| first_to_submit(Seats::BOTH, &mut both))
+            .collect();
+        assert_eq!(order, [Seat::P1, Seat::P2, Seat::P1, Seat::P2]);
+        // A lone seat to move is simply that seat, and does not count.
+        assert_eq!(
+            first_to_submit(Seats::one(Seat::P2), &mut both),
+            Some(Seat::P2)
+        );
+        assert_eq!(both, 4);
+    }
 }

@@ -1,6 +1,7 @@
 //! `umpire`: the command line of the umpire system.
 
 mod arena;
+mod markdown;
 mod play;
 mod replay;
 mod serve;
@@ -24,10 +25,14 @@ struct Cli {
 enum Command {
     /// List the games (id and name).
     Games,
-    /// Print a game's rules and notation.
+    /// Print a game's rules and notation (formatted on a terminal,
+    /// Markdown when piped or with --markdown).
     Rules {
         /// Game id, e.g. masked-army.
         game: String,
+        /// Print the Markdown source.
+        #[arg(long)]
+        markdown: bool,
     },
     /// Play a game in the terminal against a bot.
     Play(play::Args),
@@ -50,7 +55,14 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
-        Command::Rules { game } => umpire_catalog::require(&game).map(|g| print!("{}", g.rules())),
+        Command::Rules { game, markdown } => umpire_catalog::require(&game).map(|g| {
+            use std::io::IsTerminal;
+            if markdown || !std::io::stdout().is_terminal() {
+                print!("{}", g.rules());
+            } else {
+                print!("{}", markdown::render(g.rules(), true));
+            }
+        }),
         Command::Play(args) => play::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Replay(args) => replay::run(args),

@@ -6,20 +6,44 @@ use clap::Args;
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Address to listen on (`127.0.0.1:0` picks a free port).
+    /// Address to listen on, as HOST:PORT (`127.0.0.1:0` picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
+    /// Only the port, on 127.0.0.1: a shortcut for `--addr 127.0.0.1:PORT`.
+    #[arg(long, conflicts_with = "addr")]
+    pub port: Option<u16>,
     /// The SQLite file that keeps every match (created if missing).
     #[arg(long, default_value = "umpire.db")]
     pub db: PathBuf,
+    /// Serve the test games too (for tests of the server and the browser client).
+    #[arg(long, hide = true)]
+    pub test_games: bool,
+}
+
+/// The address to listen on: `--port`, or `--addr` checked for the
+/// HOST:PORT form (a lone port number gets an explanation).
+fn address(args: &ServeArgs) -> Result<String, String> {
+    if let Some(port) = args.port {
+        return Ok(format!("127.0.0.1:{port}"));
+    }
+    if args.addr.parse::<u16>().is_ok() {
+        return Err(format!(
+            "`--addr {0}` is a port alone: --addr takes HOST:PORT, like 127.0.0.1:{0} \
+             (or 0.0.0.0:{0} for every interface), or use `--port {0}`",
+            args.addr
+        ));
+    }
+    Ok(args.addr.clone())
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), String> {
+    let addr = address(&args)?;
     let config = umpire_server::Config {
         db: args.db,
+        test_games: args.test_games,
         ..Default::default()
     };
-    umpire_server::serve(&args.addr, config)
+    umpire_server::serve(&addr, config)
 }
 
 #[derive(Args)]
@@ -27,7 +51,7 @@ pub struct LoadArgs {
     /// Concurrent matches (two WebSocket clients each).
     #[arg(long, default_value_t = 100)]
     pub matches: usize,
-    /// Game id.
+    /// Game id (a test game is served by a server started with --test-games).
     #[arg(long, default_value = "masked-army")]
     pub game: String,
     /// Time limit for the whole run, in seconds.

@@ -41,10 +41,11 @@ fn games_and_rules() {
 /// two random bots through the arena's engine path instead.
 fn finished_record() -> Value {
     let game = umpire_catalog::game("masked-army").unwrap();
-    let mut m = umpire_core::Match::new(game, &json!({}), 7, true, None).unwrap();
+    let mut m =
+        umpire_core::Match::new(game, &json!({}), 7, umpire_core::MatchOptions::default()).unwrap();
     let mut rng = umpire_core::seeded_rng(7);
     let mut t = 0;
-    while let Some(seat) = m.decision().seats.iter().next() {
+    while let Some(seat) = m.decision().seats().iter().next() {
         t += 1_500;
         let action = m.state().sample_action(seat, &mut rng).unwrap();
         m.submit(seat, &action, t).unwrap();
@@ -81,14 +82,14 @@ fn replay_prints_board_outcome_and_reason() {
 fn replay_names_the_illegal_action_and_its_rule() {
     let dir = tempfile::tempdir().unwrap();
     let mut record = finished_record();
-    // Action 3 repeats action 1's cells.
+    // The fourth action (index 3) repeats the second's cells; people count from 1.
     let first_piece = record["actions"][1]["action"].clone();
     record["actions"][3]["action"] = first_piece.clone();
     record["outcome"] = Value::Null;
     let out = umpire(&["replay", &write(&dir, "bad.json", &record)]);
     assert_eq!(out.status.code(), Some(1));
     let cell = &first_piece.as_str().unwrap()[..2];
-    assert_stderr(&out, "action 3 (P");
+    assert_stderr(&out, "action 4 (P");
     assert_stderr(&out, &format!("{cell} is already occupied (occupied)"));
 
     let out = umpire(&[
@@ -172,7 +173,7 @@ fn play_reasks_a_bad_entry_with_the_reason() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"first P1\nZZ\nI9 J9\nE5 F5\nresign\n")
+        .write_all(b"first P1\nZZ\nI9 J9\nE5 F5\nhelp\nrules\nresign\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = stdout(&out);
@@ -180,8 +181,246 @@ fn play_reasks_a_bad_entry_with_the_reason() {
     assert!(text.contains("Not accepted: `ZZ` is not a cell"), "{text}");
     assert!(text.contains("Not accepted: J9 is off the board"), "{text}");
     assert!(text.contains("P1 resigned; P2 wins"), "{text}");
+    // Each move is said in the game's words, and the board has a legend.
+    assert!(text.contains("P1 places first."), "{text}");
+    assert!(
+        text.contains("P1 placed red (X) on E5 and blue (O) on F5."),
+        "{text}"
+    );
+    assert!(text.contains("legend: X red (P1)"), "{text}");
+    // `help` and `rules` print formatted text, not Markdown.
+    assert!(
+        text.contains("Commands: a move in the notation below"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Umpire's decisions") && !text.contains("## "),
+        "{text}"
+    );
     assert!(
         text.matches("P1> ").count() >= 4,
         "each entry is asked again: {text}"
     );
+}
+
+/// Runs `umpire args…` with `input` on standard input.
+fn umpire_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_record_cut_before_its_claimed_end_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut record = finished_record();
+    let winner = record["outcome"]["winner"].as_str().unwrap().to_string();
+    record["actions"] = json!(record["actions"].as_array().unwrap()[..10]);
+    let out = umpire(&["replay", &write(&dir, "cut.json", &record)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(
+        &out,
+        &format!(
+            "the record says {winner} won, but its actions stop before the end: replaying them, the match is not over"
+        ),
+    );
+    // A claimed winner the replay does not confirm is said in words.
+    let mut record = finished_record();
+    let other = if winner == "P1" { "P2" } else { "P1" };
+    record["outcome"]["winner"] = json!(other);
+    let out = umpire(&["replay", &write(&dir, "wrong.json", &record)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(
+        &out,
+        &format!("the record says {other} won; replaying it, {winner} wins"),
+    );
+    assert!(!stderr(&out).contains("Some("), "{}", stderr(&out));
+}
+
+#[test]
+fn replay_reads_standard_input() {
+    let record = finished_record();
+    let out = umpire_with_input(&["replay", "-", "--json"], record.to_string().as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["winner"], record["outcome"]["winner"]);
+    let out = umpire_with_input(&["replay", "-"], b"not json");
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "standard input is not a match record");
+}
+
+#[test]
+fn play_saves_a_record_that_replays_and_prints_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("played.json");
+    let out = umpire_with_input(
+        &[
+            "play",
+            "masked-army",
+            "--bot",
+            "easy",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        b"first P1\nE5 F5\nresign\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Seed ") && text.contains("Untimed"), "{text}");
+    assert!(text.contains("You lose (decided by resignation)"), "{text}");
+    assert!(text.contains("Record saved to"), "{text}");
+    let out = umpire(&["replay", path.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["winner"], "P2");
+    // Two plays without --seed draw two seeds.
+    let seed = |out: &Output| {
+        let text = stdout(out);
+        let after = text.split("Seed ").nth(1).unwrap().to_string();
+        after.split_whitespace().next().unwrap().to_string()
+    };
+    let first = umpire_with_input(&["play", "masked-army"], b"resign\n");
+    let second = umpire_with_input(&["play", "masked-army"], b"resign\n");
+    assert_ne!(seed(&first), seed(&second));
+}
+
+#[test]
+fn arena_takes_levels_saves_records_and_refuses_zero_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    let out = umpire(&[
+        "arena",
+        "masked-army",
+        "--bots",
+        "medium,easy",
+        "--games",
+        "4",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("bot 1 medium (medium)") && text.contains("bot 2 easy (easy)"),
+        "{text}"
+    );
+    for seed in 0..4 {
+        let file = records.join(format!("masked-army-{seed}.json"));
+        let out = umpire(&["replay", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let out = umpire(&[
+        "arena",
+        "masked-army",
+        "--bots",
+        "greedy,greedy",
+        "--games",
+        "2",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("bot 1 greedy (medium)") && text.contains("P1 in even games"),
+        "{text}"
+    );
+    let out = umpire(&[
+        "arena",
+        "masked-army",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "--games 0 plays nothing");
+}
+
+#[test]
+fn serve_explains_the_address_form_and_takes_a_port() {
+    let out = umpire(&["serve", "--addr", "8081"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "--addr takes HOST:PORT, like 127.0.0.1:8081");
+    assert_stderr(&out, "or use `--port 8081`");
+    // `--port 0` serves on 127.0.0.1 and a free port.
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(dir.path().join("u.db"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+}
+
+#[test]
+fn replay_refuses_a_record_with_huge_clock_values() {
+    let dir = tempfile::tempdir().unwrap();
+    for (key, value) in [
+        ("bank_ms", json!(u64::MAX)),
+        ("period_ms", json!(u64::MAX)),
+        ("lag_ms", json!(u64::MAX - 1)),
+    ] {
+        let mut record = finished_record();
+        record["clock"] = json!({"bank_ms": 300000, "periods": 0, "period_ms": 0, "lag_ms": 1500});
+        record["clock"][key] = value;
+        let out = umpire(&["replay", &write(&dir, "clock.json", &record)]);
+        assert_eq!(out.status.code(), Some(1), "{key}");
+        assert_stderr(
+            &out,
+            &format!("the record's clock is refused: clock {key} is"),
+        );
+    }
+    // Periods whose sum overflows.
+    let mut record = finished_record();
+    record["clock"] = json!({"bank_ms": 0, "periods": 1000, "period_ms": 1u64 << 42, "lag_ms": 0});
+    let out = umpire(&["replay", &write(&dir, "sum.json", &record)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(
+        &out,
+        "the record's clock is refused: the clock's bank, periods and lag add up",
+    );
+    // A huge time for an action.
+    let mut record = finished_record();
+    record["actions"][2]["at_ms"] = json!(u64::MAX);
+    let out = umpire(&["replay", &write(&dir, "at.json", &record)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "action 3 (P");
+    assert_stderr(&out, "is past the longest match time");
+}
+
+#[test]
+fn replay_accepts_a_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bom.json");
+    std::fs::write(&path, format!("\u{feff}{}", finished_record())).unwrap();
+    let out = umpire(&["replay", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("all legal"), "{}", stdout(&out));
+}
+
+#[test]
+fn replay_escapes_terminal_control_characters_from_a_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut record = finished_record();
+    record["actions"][3]["action"] = json!("\u{1b}]0;owned\u{7}\u{1b}[2J\u{9b}1m");
+    record["outcome"] = Value::Null;
+    let out = umpire(&["replay", &write(&dir, "ansi.json", &record)]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
+    assert_stderr(&out, "\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{9b}1m");
 }

@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use umpire_core::{Match, Record};
+use umpire_core::{AnyGame, Match, Record, Seat, seeded_rng};
 use umpire_server::client::{Ws, http_json, token_of};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -53,9 +53,29 @@ async fn snapshot(addr: SocketAddr, id: &str, token: &str) -> Value {
     state
 }
 
+/// An action for seat `i` (0 for P1) in the `state` it was sent, varied by
+/// `step`: from its legal list, or, when there are too many to list, drawn
+/// from its view as a remote client would. `None` if it need not act.
+fn choose(game: &dyn AnyGame, i: usize, state: &Value, step: usize) -> Option<Value> {
+    if let Some(legal) = state["legal"].as_array().filter(|l| !l.is_empty()) {
+        return Some(legal[(step * 7 + 3) % legal.len()].clone());
+    }
+    let seat = Seat::BOTH[i];
+    let seats = state["decision"]["seats"].as_array()?;
+    if !seats.iter().any(|s| s == seat.to_string().as_str()) {
+        return None;
+    }
+    let mut rng = seeded_rng(step as u64);
+    let action = game
+        .sample_action_from_view(seat, &state["view"], &mut rng)
+        .expect("a view of this game")?;
+    Some(json!(action))
+}
+
 /// Plays `count` actions (or to the end) by whoever must act, each chosen
-/// from its own legal list; returns the accepted (seat, action) pairs.
+/// by [`choose`]; returns the accepted (seat, action) pairs.
 async fn play(
+    game: &dyn AnyGame,
     addr: SocketAddr,
     id: &str,
     tokens: &[String; 2],
@@ -73,11 +93,10 @@ async fn play(
             if !state["outcome"].is_null() {
                 return accepted;
             }
-            let Some(legal) = state["legal"].as_array().filter(|l| !l.is_empty()) else {
+            // Vary the choice so the matches differ from game to game.
+            let Some(action) = choose(game, i, &state, step) else {
                 continue;
             };
-            // Vary the choice so the matches differ from game to game.
-            let action = legal[(step * 7 + 3) % legal.len()].clone();
             seats[i]
                 .send(&json!({"type": "act", "action": action}))
                 .await
@@ -111,7 +130,7 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
             token_of(&created["links"]["P1"]).expect("P1"),
             token_of(&created["links"]["P2"]).expect("P2"),
         ];
-        let mut accepted = play(server.addr, &id, &tokens, 12).await;
+        let mut accepted = play(*game, server.addr, &id, &tokens, 12).await;
         let before = snapshot(server.addr, &id, &tokens[0]).await;
         let seq = before["seq"].as_u64().expect("a seq");
         // One more action in flight when the server dies: it may or may not
@@ -119,7 +138,7 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
         let mut in_flight = None;
         for (i, name) in ["P1", "P2"].into_iter().enumerate() {
             let state = snapshot(server.addr, &id, &tokens[i]).await;
-            if let Some(action) = state["legal"].as_array().and_then(|l| l.first()) {
+            if let Some(action) = choose(*game, i, &state, 0) {
                 let mut ws = Ws::connect(server.addr, &id, Some(&tokens[i]))
                     .await
                     .expect("ws");
@@ -151,7 +170,7 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
         } else {
             accepted.extend(in_flight);
         }
-        accepted.extend(play(server.addr, &id, &tokens, 100_000).await);
+        accepted.extend(play(*game, server.addr, &id, &tokens, 100_000).await);
 
         let path = format!("/api/matches/{id}/record");
         let (status, record) = http_json(server.addr, "GET", &path, None)

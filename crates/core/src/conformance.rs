@@ -1,56 +1,86 @@
 //! The conformance suite every game runs, in the manner of OpenSpiel's
 //! `basic_tests.h`: random legal games to the end, notation round-trips,
-//! replay equality, no hidden information in views, and garbage input that
-//! never panics and never changes the state.
+//! replay equality, sampling from what a viewer knows (and so no hidden
+//! information in views, decisions or clocks), timeout rules, and garbage
+//! input that never panics and never changes the state.
 //!
 //! A game crate runs it in a few lines:
 //!
-//! ```ignore
-//! #[test]
-//! fn conformance() {
-//!     umpire_core::conformance::run::<MaskedArmy>(&Config::default(), 300);
-//! }
 //! ```
+//! use umpire_core::testing::{Config, SealedBids};
+//! umpire_core::conformance::run::<SealedBids>(&Config::default(), 20);
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use rand::{Rng, RngExt};
 use serde_json::Value;
 
-use crate::{Entry, Game, Match, MatchRng, Record, Seat, Viewer, erase, seeded_rng};
+use crate::{
+    Decision, Entry, Game, Match, MatchRng, PerSeat, Record, Seat, Timeout, Viewer, erase,
+    seeded_rng,
+};
 
 /// More steps than this and a random game is taken to be stuck.
 const MAX_STEPS: usize = 100_000;
+/// Games whose every step also checks that hidden values vary over samples.
+const VARIED_GAMES: u64 = 8;
+/// Samples drawn for that check: a hidden value that can take two values
+/// shows only one in all of them with odds of 2^-31.
+const VARIED_SAMPLES: usize = 32;
+
+const WATCHERS: [Viewer; 3] = [
+    Viewer::Seat(Seat::P1),
+    Viewer::Seat(Seat::P2),
+    Viewer::Spectator,
+];
 
 /// Runs every check over `games` random games from seeds 0, 1, 2, ….
 pub fn run<G: Game>(config: &G::Config, games: u64) {
-    let mut hidden_seen = false;
-    let mut resampled_differently = false;
     for seed in 0..games {
-        let stats = random_game::<G>(config, seed);
-        hidden_seen |= stats.hidden_seen;
-        resampled_differently |= stats.resampled_differently;
+        random_game::<G>(config, seed, seed < VARIED_GAMES);
     }
-    // A game that hides something must be able to redraw it, or the
-    // no-leak check above proved nothing.
-    assert!(
-        !hidden_seen || resampled_differently,
-        "{}: views hide something, but resample_hidden never changed the state",
-        G::ID
-    );
 }
 
-struct Stats {
-    hidden_seen: bool,
-    resampled_differently: bool,
+/// Plays up to `actions` random legal actions on `state` and returns how
+/// many were played: for benchmarks of whole games and for property tests
+/// that need positions deep in a game. When both seats decide at once, P1
+/// and P2 take turns at submitting first.
+pub fn play_randomly<G: Game, R: Rng + ?Sized>(
+    state: &mut G,
+    actions: usize,
+    rng: &mut R,
+) -> usize {
+    for played in 0..actions {
+        let seats = state.decision().seats();
+        let seat = match seats.iter().next() {
+            None => return played,
+            Some(_) if seats == crate::Seats::BOTH && played % 2 == 1 => Seat::P2,
+            Some(seat) => seat,
+        };
+        let action = state
+            .sample_action(seat, rng)
+            .unwrap_or_else(|| panic!("{}: {seat} must act but has no legal action", G::ID));
+        if let Err(e) = state.play(seat, &action) {
+            panic!("{}: sampled action `{action}` refused: {e}", G::ID);
+        }
+    }
+    actions
+}
+
+/// The state `actions` random legal actions into a game from `seed`.
+pub fn random_state<G: Game>(config: &G::Config, seed: u64, actions: usize) -> G {
+    let mut state = G::new(config, seed).expect("the config starts a game");
+    play_randomly(&mut state, actions, &mut seeded_rng(seed));
+    state
 }
 
 /// Plays one random game from `seed`, checking at every step.
-fn random_game<G: Game>(config: &G::Config, seed: u64) -> Stats {
+fn random_game<G: Game>(config: &G::Config, seed: u64, vary: bool) {
     let mut state = G::new(config, seed).expect("the config starts a game");
     let mut rng = seeded_rng(seed ^ 0x5eed);
-    let mut stats = Stats {
-        hidden_seen: false,
-        resampled_differently: false,
-    };
+    // What each seat remembers of every view it was shown, as a bot would.
+    let mut memory: PerSeat<G::Memory> = PerSeat::default();
     let mut actions = Vec::new();
     for step in 0.. {
         assert!(
@@ -58,7 +88,12 @@ fn random_game<G: Game>(config: &G::Config, seed: u64) -> Stats {
             "{}: seed {seed} did not end in {MAX_STEPS} steps",
             G::ID
         );
-        check_views::<G>(&state, &mut rng, &mut stats);
+        for seat in Seat::BOTH {
+            G::remember(&mut memory[seat], &state.view(Viewer::Seat(seat)));
+        }
+        for viewer in WATCHERS {
+            check_sampling::<G>(&state, viewer, &memory, &mut rng, vary);
+        }
         check_garbage::<G>(&state, &mut rng);
         let decision = state.decision();
         if decision.is_over() {
@@ -74,7 +109,7 @@ fn random_game<G: Game>(config: &G::Config, seed: u64) -> Stats {
             "{}: an outcome before the end",
             G::ID
         );
-        let seats: Vec<Seat> = decision.seats.iter().collect();
+        let seats: Vec<Seat> = decision.seats().iter().collect();
         let seat = seats[rng.random_range(0..seats.len())];
         check_listed_actions::<G>(&state, seat, &mut rng);
         check_timeouts::<G>(&state);
@@ -91,57 +126,165 @@ fn random_game<G: Game>(config: &G::Config, seed: u64) -> Stats {
             "{}: `{text}` parses to another action",
             G::ID
         );
-        if let Err(e) = state.apply(seat, &action) {
+        if let Err(e) = state.play(seat, &action) {
             panic!("{}: sampled action `{text}` of {seat} refused: {e}", G::ID);
         }
-        actions.push(Entry {
-            seat,
-            action: text,
-            at_ms: 0,
-        });
+        let after = state.decision().get(seat);
+        assert!(
+            after.is_none() || after != decision.get(seat),
+            "{}: {seat} acted and faces the same decision ({:?}): bump its step so its clock restarts",
+            G::ID,
+            after
+        );
+        actions.push(Entry::new(seat, text, 0));
     }
     check_replay::<G>(config, seed, actions, &state);
-    stats
 }
 
-/// States that differ only in what a viewer may not know give that viewer the
-/// identical view and the identical legal actions.
-fn check_views<G: Game>(state: &G, rng: &mut MatchRng, stats: &mut Stats) {
-    let umpire = json(&state.view(Viewer::Umpire));
-    for viewer in [
-        Viewer::Seat(Seat::P1),
-        Viewer::Seat(Seat::P2),
-        Viewer::Spectator,
-    ] {
-        let view = json(&state.view(viewer));
-        stats.hidden_seen |= view != umpire;
-        let other = state.resample_hidden(viewer, rng);
-        stats.resampled_differently |= &other != state;
+/// What `viewer` may know of `state`'s decisions.
+fn seen<G: Game>(state: &G, viewer: Viewer) -> Decision {
+    Decision::seen(state.decision(), state.public_decision(), viewer)
+}
+
+/// Samples drawn from what `viewer` sees (and, for a seat, remembers) agree
+/// with the real state on everything the viewer may know; the same seed
+/// draws the same sample; and with `vary`, every value the viewer may not
+/// know takes more than one value over the samples.
+fn check_sampling<G: Game>(
+    state: &G,
+    viewer: Viewer,
+    memory: &PerSeat<G::Memory>,
+    rng: &mut MatchRng,
+    vary: bool,
+) {
+    let view = state.view(viewer);
+    let mut now_only = G::Memory::default();
+    G::remember(&mut now_only, &view);
+    let seed = rng.random::<u64>();
+    let sample = G::sample(viewer, &view, &now_only, &mut seeded_rng(seed));
+    assert_eq!(
+        sample,
+        G::sample(viewer, &view, &now_only, &mut seeded_rng(seed)),
+        "{}: sampling twice from the same seed gives two states",
+        G::ID
+    );
+    check_agrees(state, &sample, viewer);
+    if let Some(seat) = viewer.seat() {
+        check_agrees(state, &G::sample(viewer, &view, &memory[seat], rng), viewer);
+    }
+    if vary {
+        check_varies(state, viewer, &view, &now_only, rng);
+    }
+}
+
+/// `sample` cannot be told from `state` by `viewer`: the same view, the same
+/// decisions and clocks as shown to it, and (for a seat) the same legal
+/// actions.
+fn check_agrees<G: Game>(state: &G, sample: &G, viewer: Viewer) {
+    assert_eq!(
+        json(&state.view(viewer)),
+        json(&sample.view(viewer)),
+        "{}: the {viewer} view changes with what it may not know (or the sampler does not rebuild it)",
+        G::ID
+    );
+    let shown = seen(state, viewer);
+    assert_eq!(
+        shown,
+        seen(sample, viewer),
+        "{}: the decisions shown to {viewer} change with what it may not know",
+        G::ID
+    );
+    for seat in shown.seats().iter() {
+        let (real, drawn) = if viewer == Viewer::Seat(seat) {
+            (state.turn_clock(seat), sample.turn_clock(seat))
+        } else {
+            (
+                state.public_turn_clock(seat),
+                sample.public_turn_clock(seat),
+            )
+        };
         assert_eq!(
-            view,
-            json(&other.view(viewer)),
-            "{}: the {viewer} view changes with what it may not know",
+            real,
+            drawn,
+            "{}: {seat}'s clock as shown to {viewer} changes with what it may not know",
             G::ID
         );
+    }
+    if let Some(seat) = viewer.seat() {
+        let legal = |s: &G| {
+            s.legal_actions(seat)
+                .map(|a| a.take(2_000).map(|a| a.to_string()).collect::<Vec<_>>())
+        };
         assert_eq!(
-            other.decision(),
-            state.decision(),
-            "{}: resampling changed the decision",
+            legal(state),
+            legal(sample),
+            "{}: {seat}'s legal actions leak hidden information",
             G::ID
         );
-        if let Some(seat) = viewer.seat() {
-            let legal = |s: &G| {
-                s.legal_actions(seat)
-                    .map(|a| a.take(2_000).map(|a| a.to_string()).collect::<Vec<_>>())
-            };
-            assert_eq!(
-                legal(state),
-                legal(&other),
-                "{}: {seat}'s legal actions leak hidden information",
-                G::ID
-            );
+    }
+}
+
+/// Every value of the umpire's view that `viewer` does not see takes at
+/// least two values over samples drawn from `viewer`'s view: a sampler that
+/// fixes what the viewer cannot know would hide a leak from the checks above.
+fn check_varies<G: Game>(
+    state: &G,
+    viewer: Viewer,
+    view: &G::View,
+    memory: &G::Memory,
+    rng: &mut MatchRng,
+) {
+    let seen = leaves(&json(view));
+    let hidden: Vec<String> = leaves(&json(&state.view(Viewer::Umpire)))
+        .into_iter()
+        .filter(|(path, value)| seen.get(path) != Some(value))
+        .map(|(path, _)| path)
+        .collect();
+    if hidden.is_empty() {
+        return;
+    }
+    let mut values: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    for _ in 0..VARIED_SAMPLES {
+        let drawn = leaves(&json(
+            &G::sample(viewer, view, memory, rng).view(Viewer::Umpire),
+        ));
+        for path in &hidden {
+            let value = drawn.get(path).cloned().unwrap_or_default();
+            values.entry(path).or_default().insert(value);
         }
     }
+    for (path, seen) in values {
+        assert!(
+            seen.len() > 1,
+            "{}: `{path}` is hidden from {viewer} but does not vary over {VARIED_SAMPLES} samples \
+             (always {seen:?}): the sampler fixes what the viewer cannot know",
+            G::ID
+        );
+    }
+}
+
+/// A JSON value's leaves by path (`board.3`, `sealed.P1.bid`), as text.
+fn leaves(value: &Value) -> BTreeMap<String, String> {
+    fn walk(value: &Value, path: String, out: &mut BTreeMap<String, String>) {
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    walk(v, format!("{path}.{k}"), out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, format!("{path}.{i}"), out);
+                }
+            }
+            leaf => {
+                out.insert(path, leaf.to_string());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(value, String::new(), &mut out);
+    out
 }
 
 /// Every listed action is accepted (checked on a sample of them).
@@ -158,23 +301,41 @@ fn check_listed_actions<G: Game>(state: &G, seat: Seat, rng: &mut MatchRng) {
     for _ in 0..8 {
         let action = &actions[rng.random_range(0..actions.len())];
         let mut copy = state.clone();
-        if let Err(e) = copy.apply(seat, action) {
+        if let Err(e) = copy.play(seat, action) {
             panic!("{}: listed action `{action}` refused: {e}", G::ID);
         }
     }
 }
 
-/// A timeout that plays an action must play a legal one, or a match could
-/// not go on (and its record would not replay).
+/// A timeout rule either says the seat loses (and changes nothing) or moves
+/// the seat on to another decision, saying what it did; every viewer's
+/// view of the result can be built.
 fn check_timeouts<G: Game>(state: &G) {
-    for seat in state.decision().seats.iter() {
-        if let crate::Timeout::Act(action) = state.timeout(seat) {
-            let mut copy = state.clone();
-            if let Err(e) = copy.apply(seat, &action) {
-                panic!(
-                    "{}: {seat}'s timeout action `{action}` is refused: {e}",
+    for seat in state.decision().seats().iter() {
+        let mut copy = state.clone();
+        match copy.timeout(seat) {
+            Timeout::Lose => assert_eq!(
+                &copy,
+                state,
+                "{}: a timeout that loses changed the state",
+                G::ID
+            ),
+            Timeout::Applied(what) => {
+                assert!(
+                    !what.trim().is_empty(),
+                    "{}: {seat}'s timeout does not say what it did",
                     G::ID
                 );
+                assert_ne!(
+                    copy.decision().get(seat),
+                    state.decision().get(seat),
+                    "{}: {seat}'s timeout ({what}) leaves it facing the same decision",
+                    G::ID
+                );
+                for viewer in Viewer::ALL {
+                    json(&copy.view(viewer));
+                    seen(&copy, viewer);
+                }
             }
         }
     }
@@ -194,6 +355,27 @@ fn check_garbage<G: Game>(state: &G, rng: &mut MatchRng) {
     }
 }
 
+/// Each `(seat, text, rule, message)` is refused by `m` with that rule key
+/// and message, and changes neither the state nor the record: the one
+/// refusal check every game's rules tests share.
+pub fn assert_refused(m: &mut Match, cases: &[(Seat, &str, &str, &str)]) {
+    for &(seat, text, rule, message) in cases {
+        let before = m.state().clone_box();
+        let recorded = m.record().actions.len();
+        let e = match m.submit(seat, text, m.now()) {
+            Ok(_) => panic!("`{text}` by {seat} was accepted; expected the rule {rule}"),
+            Err(e) => e,
+        };
+        assert_eq!(
+            (e.rule.as_str(), e.message.as_str()),
+            (rule, message),
+            "{text}"
+        );
+        assert!(m.state().same_as(&*before), "{text} changed the state");
+        assert_eq!(m.record().actions.len(), recorded, "{text} was recorded");
+    }
+}
+
 /// Parses and applies `text` for `seat` on a copy: if anything is refused,
 /// the copy must equal the original. Panics are failures too.
 pub fn assert_garbage_harmless<G: Game>(state: &G, seat: Seat, text: &str) {
@@ -201,7 +383,7 @@ pub fn assert_garbage_harmless<G: Game>(state: &G, seat: Seat, text: &str) {
         return;
     };
     let mut copy = state.clone();
-    if copy.apply(seat, &action).is_err() {
+    if copy.play(seat, &action).is_err() {
         assert_eq!(
             &copy,
             state,

@@ -1,16 +1,28 @@
 //! The type-erased layer: a game id, a JSON config, actions as text and views
 //! as JSON. The server, the CLI and the bots' registry drive every game through
 //! it without knowing the concrete game.
+//!
+//! ```
+//! use umpire_core::{Seat, Viewer, erase};
+//! use umpire_core::testing::SealedBids;
+//!
+//! let game = erase::<SealedBids>();
+//! let mut state = game.start(&game.default_config(), 5).unwrap();
+//! assert_eq!(state.apply(Seat::P1, " BID 2 ").unwrap(), "bid 2");
+//! assert_eq!(state.apply(Seat::P1, "bid 1").unwrap_err().rule, "already-submitted");
+//! assert_eq!(state.view(Viewer::Spectator)["sealed"]["P1"], serde_json::Value::Null);
+//! ```
 
 use std::any::Any;
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::{
-    ActionError, ClockPolicy, ConfigError, Decision, Game, MatchRng, Outcome, Seat, Timeout,
-    TurnClock, Viewer,
+    ActionError, ClockPolicy, ConfigError, ConfigOption, Decision, Game, MatchRng, Outcome, Seat,
+    Timeout, TurnClock, Viewer,
 };
 
 /// A game known by its id.
@@ -21,29 +33,46 @@ pub trait AnyGame: Send + Sync {
     fn rules(&self) -> &'static str;
     /// The standard config with every option spelled out.
     fn default_config(&self) -> Value;
+    /// The options a lobby offers, described by the game.
+    fn options(&self) -> Vec<ConfigOption>;
     /// Checks a config and fills in every default.
     fn normalize_config(&self, config: &Value) -> Result<Value, ConfigError>;
     /// The rulebook's match-wide clock for this config.
     fn clock_policy(&self, config: &Value) -> Result<ClockPolicy, ConfigError>;
     /// Sets up a match.
     fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn AnyState>, ConfigError>;
+    /// A random legal action for `seat`, chosen from that seat's view alone
+    /// (as a remote client sees it): a state is sampled from the view, and
+    /// legal actions depend only on what the seat may know. `Ok(None)` when
+    /// the seat has nothing to decide.
+    fn sample_action_from_view(
+        &self,
+        seat: Seat,
+        view: &Value,
+        rng: &mut MatchRng,
+    ) -> Result<Option<String>, String>;
 }
 
 /// A running game of some kind.
 pub trait AnyState: Send + Sync + Debug {
     fn game_id(&self) -> &'static str;
     fn decision(&self) -> Decision;
-    /// Parses and applies an action; returns it in canonical notation.
-    /// On error the state is unchanged.
+    fn public_decision(&self) -> Decision;
+    /// Parses an action, checks the turn and applies it; returns it in
+    /// canonical notation. On error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError>;
     fn view(&self, viewer: Viewer) -> Value;
     fn render(&self, viewer: Viewer, colour: bool) -> String;
+    /// The latest event `viewer` sees, in the game's words.
+    fn last_event(&self, viewer: Viewer) -> Option<String>;
     fn outcome(&self) -> Option<Outcome>;
     /// Legal actions in notation, or `None` when there are too many to list.
     fn legal_actions(&self, seat: Seat) -> Option<Box<dyn Iterator<Item = String> + '_>>;
     fn sample_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<String>;
     fn turn_clock(&self, seat: Seat) -> TurnClock;
-    fn timeout(&self, seat: Seat) -> Timeout<String>;
+    fn public_turn_clock(&self, seat: Seat) -> TurnClock;
+    /// Applies the game's timeout effect for `seat`.
+    fn timeout(&mut self, seat: Seat) -> Timeout;
     fn clone_box(&self) -> Box<dyn AnyState>;
     /// Whether `other` is the same game in the identical state.
     fn same_as(&self, other: &dyn AnyState) -> bool;
@@ -90,6 +119,10 @@ impl<G: Game> AnyGame for Def<G> {
         serde_json::to_value(G::Config::default()).expect("configs serialise")
     }
 
+    fn options(&self) -> Vec<ConfigOption> {
+        G::options()
+    }
+
     fn normalize_config(&self, config: &Value) -> Result<Value, ConfigError> {
         let config = parse_config::<G>(config)?;
         Ok(serde_json::to_value(config).expect("configs serialise"))
@@ -101,6 +134,20 @@ impl<G: Game> AnyGame for Def<G> {
 
     fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn AnyState>, ConfigError> {
         Ok(Box::new(Erased(G::new(&parse_config::<G>(config)?, seed)?)))
+    }
+
+    fn sample_action_from_view(
+        &self,
+        seat: Seat,
+        view: &Value,
+        rng: &mut MatchRng,
+    ) -> Result<Option<String>, String> {
+        let view: G::View =
+            G::View::deserialize(view).map_err(|e| format!("not a {} view: {e}", G::ID))?;
+        let mut memory = G::Memory::default();
+        G::remember(&mut memory, &view);
+        let state = G::sample(Viewer::Seat(seat), &view, &memory, rng);
+        Ok(state.sample_action(seat, rng).map(|a| a.to_string()))
     }
 }
 
@@ -124,10 +171,14 @@ impl<G: Game> AnyState for Erased<G> {
         self.0.decision()
     }
 
+    fn public_decision(&self) -> Decision {
+        self.0.public_decision()
+    }
+
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError> {
         let action: G::Action = action.parse()?;
         self.0
-            .apply(seat, &action)
+            .play(seat, &action)
             .map_err(|e| ActionError::from_rule(&e))?;
         Ok(action.to_string())
     }
@@ -138,6 +189,10 @@ impl<G: Game> AnyState for Erased<G> {
 
     fn render(&self, viewer: Viewer, colour: bool) -> String {
         G::render(&self.0.view(viewer), colour)
+    }
+
+    fn last_event(&self, viewer: Viewer) -> Option<String> {
+        G::last_event(&self.0.view(viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -157,11 +212,12 @@ impl<G: Game> AnyState for Erased<G> {
         self.0.turn_clock(seat)
     }
 
-    fn timeout(&self, seat: Seat) -> Timeout<String> {
-        match self.0.timeout(seat) {
-            Timeout::Lose => Timeout::Lose,
-            Timeout::Act(a) => Timeout::Act(a.to_string()),
-        }
+    fn public_turn_clock(&self, seat: Seat) -> TurnClock {
+        self.0.public_turn_clock(seat)
+    }
+
+    fn timeout(&mut self, seat: Seat) -> Timeout {
+        self.0.timeout(seat)
     }
 
     fn clone_box(&self) -> Box<dyn AnyState> {

@@ -7,23 +7,32 @@ use rand::{Rng, RngExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{ClockPolicy, ConfigError, Decision, Outcome, ParseError, RuleViolation, Seat};
-use crate::{Timeout, TurnClock, Viewer};
+use crate::{ClockPolicy, ConfigError, ConfigOption, Decision, Outcome, ParseError, Refused};
+use crate::{RuleViolation, Seat, Timeout, TurnClock, Viewer};
 
 /// A two-player game with its rules, notation, views and clock policy.
 ///
 /// A state is created from a config and a seed, and changes only through
-/// [`Game::apply`]. Every random element must come from the seed (through
-/// [`crate::seeded_rng`]), so the same seed and the same actions give the same
-/// state everywhere.
+/// [`Game::play`] and [`Game::timeout`]. Every random element must come from
+/// the seed (through [`crate::seeded_rng`]), so the same seed and the same
+/// actions give the same state everywhere.
+///
+/// Hidden information follows OpenSpiel's information states: a viewer's
+/// [`Game::View`] holds every public fact and that viewer's own secrets;
+/// [`Game::sample`] rebuilds a whole state from a view (plus what a seat
+/// remembers of earlier views, [`Game::Memory`]) without ever touching the
+/// real state. The conformance suite checks that the two agree.
 pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// Match options; `Default` is the rulebook's standard game.
     type Config: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync;
     /// One action, printed and parsed in the rulebook's notation.
     type Action: Clone + PartialEq + Debug + Display + FromStr<Err = ParseError> + Send;
-    /// What one viewer may know of the state.
-    type View: Serialize + PartialEq + Debug;
-    /// Why an action was refused.
+    /// What one viewer may know of the state now.
+    type View: Serialize + DeserializeOwned + PartialEq + Debug;
+    /// What a seat may remember of earlier views (colours it was shown,
+    /// answers it was given). `Default` remembers nothing.
+    type Memory: Clone + Debug + Default + Send + Sync;
+    /// Why an action was refused (the turn rules are core's: [`Refused`]).
     type Error: RuleViolation;
 
     /// Stable id, e.g. `masked-army`.
@@ -36,12 +45,33 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// Sets up a match.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;
 
-    /// Who must act now, or that the game is over.
+    /// The config's options as a lobby should offer them; keys not listed
+    /// keep their defaults.
+    fn options() -> Vec<ConfigOption> {
+        Vec::new()
+    }
+
+    /// What each seat must decide now; [`Decision::over`] once the game is over.
     fn decision(&self) -> Decision;
 
-    /// Applies `seat`'s action. An illegal action returns the broken rule and
-    /// leaves the state exactly as it was.
+    /// What everyone but the seat itself may know of each seat's decision.
+    /// A game whose decisions or time depend on a secret choice (a seat that
+    /// chose to guess gets more time) shows a cover here, together with
+    /// [`Game::public_turn_clock`]. Default: decisions are public.
+    fn public_decision(&self) -> Decision {
+        self.decision()
+    }
+
+    /// Applies `seat`'s action. Called only for a seat that has a pending
+    /// decision (use [`Game::play`]). An illegal action returns the broken
+    /// rule and leaves the state exactly as it was.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error>;
+
+    /// Checks that `seat` may act now, then applies its action.
+    fn play(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Refused<Self::Error>> {
+        self.decision().require(seat)?;
+        self.apply(seat, action).map_err(Refused::Rule)
+    }
 
     /// All legal actions of `seat` now, lazily; `None` when there are too many
     /// to list (validate instead, and sample with [`Game::sample_action`]).
@@ -63,8 +93,29 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// What `viewer` may know now. Once the game is over, everything.
     fn view(&self, viewer: Viewer) -> Self::View;
 
-    /// The view as a plain-text board for a terminal; `colour` allows ANSI colours.
+    /// The view as a plain-text board for a terminal, with a legend for
+    /// every symbol and whose turn it is; `colour` allows ANSI colours.
     fn render(view: &Self::View, colour: bool) -> String;
+
+    /// The latest event this view shows, in the game's words ("P2 placed
+    /// blue on E5, red on F5"), for terminal play and logs. Default: none.
+    fn last_event(_view: &Self::View) -> Option<String> {
+        None
+    }
+
+    /// Adds what `view` shows to what a seat remembers. Default: nothing.
+    fn remember(_memory: &mut Self::Memory, _view: &Self::View) {}
+
+    /// A whole state that `viewer` cannot tell from the one it sees: built
+    /// from `view` and `memory` alone, everything they do not fix drawn at
+    /// random, as real play could have produced it. A seat that remembers
+    /// everything it was shown may get back the real state.
+    fn sample<R: Rng + ?Sized>(
+        viewer: Viewer,
+        view: &Self::View,
+        memory: &Self::Memory,
+        rng: &mut R,
+    ) -> Self;
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
@@ -75,11 +126,16 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// The time `seat` has for the decision it faces now.
     fn turn_clock(&self, seat: Seat) -> TurnClock;
 
-    /// What happens when `seat` runs out of time now.
-    fn timeout(&self, seat: Seat) -> Timeout<Self::Action>;
+    /// The time everyone else is shown for `seat`'s decision in
+    /// [`Game::public_decision`]. Default: the real one.
+    fn public_turn_clock(&self, seat: Seat) -> TurnClock {
+        self.turn_clock(seat)
+    }
 
-    /// A state that `viewer` cannot tell from this one: what the viewer may not
-    /// know is redrawn at random, everything it may know is kept. Used to test
-    /// that views leak nothing, and by bots that sample hidden information.
-    fn resample_hidden<R: Rng + ?Sized>(&self, viewer: Viewer, rng: &mut R) -> Self;
+    /// `seat` ran out of time: applies the rulebook's effect (a pass, a
+    /// skipped turn, pieces lost, a default choice) and says what it did, or
+    /// returns [`Timeout::Lose`] without changing anything. The effect need
+    /// not be an action a player could send. It must move the seat on to
+    /// another decision (or none), or the match would time out for ever.
+    fn timeout(&mut self, seat: Seat) -> Timeout;
 }

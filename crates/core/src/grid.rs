@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ParseError;
 
@@ -61,6 +61,14 @@ impl Serialize for Cell {
     }
 }
 
+/// Reads `A1`-style cells on any board notation allows (26 columns, 99 rows).
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        let text = String::deserialize(d)?;
+        Cell::parse(&text, 26, 99).map_err(serde::de::Error::custom)
+    }
+}
+
 fn last_col(width: u8) -> char {
     (b'A' + width - 1) as char
 }
@@ -75,11 +83,14 @@ pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, Parse
             chars.next();
             continue;
         }
+        let at = text[..start].chars().count();
         if !c.is_ascii_alphabetic() {
             return Err(ParseError::new(format!(
                 "unexpected `{c}` in `{}`: cells are written like A1",
                 text.trim()
-            )));
+            ))
+            .at(at)
+            .expected(["a cell like A1"]));
         }
         chars.next();
         let mut end = start + c.len_utf8();
@@ -99,7 +110,9 @@ pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, Parse
                     .collect();
                 return Err(ParseError::new(format!(
                     "`{word}` is not a cell: cells are written like A1"
-                )));
+                ))
+                .at(at)
+                .expected(["a cell like A1"]));
             }
         }
         let col = c.to_ascii_uppercase() as u8 - b'A';
@@ -107,7 +120,9 @@ pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, Parse
         if row_text.is_empty() {
             return Err(ParseError::new(format!(
                 "`{token}` has no row number: cells are written like A1"
-            )));
+            ))
+            .at(at + 1)
+            .expected(["a row number"]));
         }
         let row: u32 = row_text.parse().unwrap_or(u32::MAX);
         if col >= width || row == 0 || row > height as u32 {
@@ -115,7 +130,8 @@ pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, Parse
                 "{} is off the board (columns A–{}, rows 1–{height})",
                 token.to_ascii_uppercase(),
                 last_col(width)
-            )));
+            ))
+            .at(at));
         }
         cells.push(Cell::new(col, (row - 1) as u8));
     }
@@ -157,5 +173,10 @@ mod tests {
                 .contains("unexpected")
         );
         assert!(parse_cells("Ä1", 9, 9).is_err());
+        assert_eq!(parse_cells("E5 Ä1", 9, 9).unwrap_err().offset(), Some(3));
+        assert_eq!(parse_cells("E5 F", 9, 9).unwrap_err().offset(), Some(4));
+        let cell: Cell = serde_json::from_str("\"c7\"").unwrap();
+        assert_eq!(cell, Cell::new(2, 6));
+        assert!(serde_json::from_str::<Cell>("\"77\"").is_err());
     }
 }

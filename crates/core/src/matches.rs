@@ -1,14 +1,64 @@
 //! A match: a game state with its clocks and its record. Every layer above the
 //! engine (server, CLI, arena, replay) runs games through this one type, so
 //! they all apply the same clock and record rules.
+//!
+//! ```
+//! use umpire_core::{Match, MatchOptions, Seat, Viewer};
+//! # use umpire_core::testing::SealedBids;
+//! let game = umpire_core::erase::<SealedBids>();
+//! let mut m = Match::new(game, &serde_json::json!({}), 7, MatchOptions::default()).unwrap();
+//! m.submit(Seat::P1, "bid 2", 1_000).unwrap();
+//! // P2's bid is due after 10 s and two 5 s reserve periods; past it the
+//! // game's timeout rule makes it a bid of 0, which no player could send.
+//! let played = m.advance(20_001);
+//! assert_eq!(played[0].effect.as_deref(), Some("P2 bids 0"));
+//! assert!(Match::replay(game, m.record()).is_ok());
+//! ```
 
 use serde_json::Value;
 
-use crate::record::{RESIGN, TIMEOUT};
+use crate::record::{RESIGN, TIMEOUT, outcome_mismatch};
 use crate::{
     ActionError, AnyGame, AnyState, ClockPolicy, ClockStatus, Clocks, Decision, Entry, Outcome,
-    PerSeat, Record, ReplayError, Seat, Timeout, Viewer,
+    Pending, PerSeat, Record, ReplayError, Seat, SeatView, Timeout, TurnClock, Viewer,
 };
+
+/// How a match is timed: the game's standard clock (the default), another
+/// clock, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// Whether clocks run. An untimed match never times out.
+    pub timed: bool,
+    /// A clock other than the game's standard one.
+    pub clock: Option<ClockPolicy>,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            timed: true,
+            clock: None,
+        }
+    }
+}
+
+impl MatchOptions {
+    /// No clocks at all.
+    pub fn untimed() -> MatchOptions {
+        MatchOptions {
+            timed: false,
+            clock: None,
+        }
+    }
+
+    /// Timed by `clock` instead of the game's standard clock.
+    pub fn with_clock(self, clock: ClockPolicy) -> MatchOptions {
+        MatchOptions {
+            clock: Some(clock),
+            ..self
+        }
+    }
+}
 
 /// A match in progress or finished.
 #[derive(Clone, Debug)]
@@ -16,11 +66,35 @@ pub struct Match {
     game: &'static dyn AnyGame,
     state: Box<dyn AnyState>,
     clocks: Option<Clocks>,
+    /// The decision each seat's running clock was started for.
+    timing: PerSeat<Option<Pending>>,
+    /// What other viewers are shown of each seat's decision and clock.
+    shown: PerSeat<Option<Shown>>,
     record: Record,
     /// The result when the match ended off the board (time, resignation).
     forced: Option<Outcome>,
     /// Time of the latest event: time never runs backwards.
     now: u64,
+}
+
+/// What a seat's clock, as one viewer sees it, is computed from: since when
+/// and with what turn clock it runs (if it does), and the bank and periods
+/// under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockBasis {
+    pub started: Option<(u64, TurnClock)>,
+    pub allowance: (u64, u32),
+}
+
+/// A seat's public decision as others see it: since when, with what turn
+/// clock, on top of the bank and periods it had then (so overtime used under
+/// a cover stays hidden until the cover ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shown {
+    pending: Pending,
+    since: u64,
+    turn: TurnClock,
+    allowance: (u64, u32),
 }
 
 impl std::fmt::Debug for dyn AnyGame {
@@ -30,69 +104,104 @@ impl std::fmt::Debug for dyn AnyGame {
 }
 
 impl Match {
-    /// Starts a match. `clock` overrides the game's standard clock; `timed:
-    /// false` plays without clocks.
+    /// Starts a match.
     pub fn new(
         game: &'static dyn AnyGame,
         config: &Value,
         seed: u64,
-        timed: bool,
-        clock: Option<ClockPolicy>,
+        options: MatchOptions,
     ) -> Result<Match, crate::ConfigError> {
         let config = game.normalize_config(config)?;
         let state = game.start(&config, seed)?;
-        let policy = match clock {
+        let policy = match options.clock {
             Some(policy) => policy,
             None => game.clock_policy(&config)?,
         };
+        policy.check().map_err(crate::ConfigError)?;
         let record = Record {
             game: game.id().to_string(),
             config,
             seed,
-            timed,
-            clock,
+            timed: options.timed,
+            clock: options.clock,
             actions: Vec::new(),
             outcome: None,
         };
         let mut m = Match {
             game,
             state,
-            clocks: timed.then(|| Clocks::new(policy)),
+            clocks: options.timed.then(|| Clocks::new(policy)),
+            timing: PerSeat::default(),
+            shown: PerSeat::default(),
             record,
             forced: None,
             now: 0,
         };
-        m.start_clocks(&[], 0);
+        m.restart_clocks(0);
         Ok(m)
     }
 
-    /// Replays a record, checking every action and every clock.
+    /// Replays a record, checking every action, every clock and every
+    /// recorded timeout effect.
     pub fn replay(game: &'static dyn AnyGame, record: &Record) -> Result<Match, ReplayError> {
+        Match::replay_each(game, record, |_, _| {})
+    }
+
+    /// [`Match::replay`], calling `each` with the index of every entry and
+    /// the match just after it: every step of a record in one pass.
+    ///
+    /// ```
+    /// use umpire_core::{Match, MatchOptions, Seat, Viewer};
+    /// # use umpire_core::testing::SealedBids;
+    /// let game = umpire_core::erase::<SealedBids>();
+    /// let mut m = Match::new(game, &serde_json::json!({}), 7, MatchOptions::default()).unwrap();
+    /// m.submit(Seat::P1, "bid 2", 1_000).unwrap();
+    /// m.submit(Seat::P2, "bid 1", 2_000).unwrap();
+    /// let mut rounds = Vec::new();
+    /// Match::replay_each(game, m.record(), |_, step| {
+    ///     rounds.push(step.view(Viewer::Umpire)["round"].clone())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(rounds, [0, 1]);
+    /// ```
+    pub fn replay_each(
+        game: &'static dyn AnyGame,
+        record: &Record,
+        mut each: impl FnMut(usize, &Match),
+    ) -> Result<Match, ReplayError> {
         if record.game != game.id() {
             return Err(ReplayError::UnknownGame(record.game.clone()));
         }
-        let mut m = Match::new(
-            game,
-            &record.config,
-            record.seed,
-            record.timed,
-            record.clock,
-        )?;
+        if let Some(clock) = &record.clock {
+            clock.check().map_err(ReplayError::Clock)?;
+        }
+        let options = MatchOptions {
+            timed: record.timed,
+            clock: record.clock,
+        };
+        let mut m = Match::new(game, &record.config, record.seed, options)?;
         for (index, entry) in record.actions.iter().enumerate() {
-            m.apply_entry(entry).map_err(|error| ReplayError::Action {
+            let failed = |error: ActionError| ReplayError::Action {
                 index,
                 seat: entry.seat,
                 action: entry.action.clone(),
-                error,
-            })?;
-        }
-        if let (Some(recorded), Some(replayed)) = (&record.outcome, m.outcome()) {
-            if recorded.winner != replayed.winner {
-                return Err(ReplayError::OutcomeMismatch {
-                    recorded: format!("{:?}", recorded.winner),
-                    replayed: format!("{:?}", replayed.winner),
-                });
+                error: Box::new(error),
+            };
+            let played = m.apply_entry(entry).map_err(failed)?;
+            if entry.effect.is_some() && entry.effect != played.effect {
+                return Err(failed(ActionError::new(
+                    "timeout",
+                    format!(
+                        "the record says the timeout did `{}`; replaying it, it did `{}`",
+                        entry.effect.as_deref().unwrap_or_default(),
+                        played.effect.as_deref().unwrap_or("nothing"),
+                    ),
+                )));
             }
+            each(index, &m);
+        }
+        if let Some(words) = outcome_mismatch(record.outcome.as_ref(), m.outcome().as_ref()) {
+            return Err(ReplayError::OutcomeMismatch(words));
         }
         Ok(m)
     }
@@ -106,6 +215,11 @@ impl Match {
         &*self.state
     }
 
+    /// One seat's window on the match: what a bot is handed.
+    pub fn seat_view(&self, seat: Seat) -> SeatView<'_> {
+        SeatView::new(&*self.state, seat)
+    }
+
     pub fn record(&self) -> &Record {
         &self.record
     }
@@ -115,12 +229,22 @@ impl Match {
         self.now
     }
 
+    /// Every seat's real pending decision (the umpire's picture).
     pub fn decision(&self) -> Decision {
         if self.forced.is_some() {
             Decision::over()
         } else {
             self.state.decision()
         }
+    }
+
+    /// What `viewer` may know of the decisions: a seat sees its own real
+    /// decision and the public picture of the other's.
+    pub fn decision_for(&self, viewer: Viewer) -> Decision {
+        if self.is_over() {
+            return Decision::over();
+        }
+        Decision::seen_by(&*self.state, viewer)
     }
 
     pub fn is_over(&self) -> bool {
@@ -133,30 +257,59 @@ impl Match {
 
     /// What `viewer` may know. Once the match is over everyone sees everything.
     pub fn view(&self, viewer: Viewer) -> Value {
-        self.state.view(if self.is_over() {
-            Viewer::Umpire
-        } else {
-            viewer
-        })
+        self.state.view(self.seen_as(viewer))
     }
 
     /// The view as a terminal board.
     pub fn render(&self, viewer: Viewer, colour: bool) -> String {
-        self.state.render(
-            if self.is_over() {
-                Viewer::Umpire
-            } else {
-                viewer
-            },
-            colour,
-        )
+        self.state.render(self.seen_as(viewer), colour)
     }
 
-    /// Both clocks as they stand at `now`, or `None` for an untimed match.
-    pub fn clocks(&self, now: u64) -> Option<PerSeat<ClockStatus>> {
+    /// The latest event `viewer` sees, in the game's words.
+    pub fn last_event(&self, viewer: Viewer) -> Option<String> {
+        self.state.last_event(self.seen_as(viewer))
+    }
+
+    fn seen_as(&self, viewer: Viewer) -> Viewer {
+        if self.is_over() {
+            Viewer::Umpire
+        } else {
+            viewer
+        }
+    }
+
+    /// Both clocks at `now` as `viewer` may see them, or `None` for an
+    /// untimed match. A seat and the umpire see the seat's real clock; the
+    /// others see the clock of its public decision, which is the same
+    /// unless the game covers a secret choice.
+    pub fn clocks(&self, viewer: Viewer, now: u64) -> Option<PerSeat<ClockStatus>> {
         let clocks = self.clocks.as_ref()?;
         let now = now.max(self.now);
-        Some(PerSeat::from_fn(|s| clocks.status(s, now)))
+        Some(PerSeat::from_fn(|seat| match self.shown[seat] {
+            Some(s) if viewer != Viewer::Umpire && viewer != Viewer::Seat(seat) => {
+                clocks.running_status(s.since, s.turn, s.allowance, now)
+            }
+            _ => clocks.status(seat, now),
+        }))
+    }
+
+    /// What `viewer`'s clocks are computed from, per seat: since when and
+    /// with what turn clock each runs (if it does), on top of which bank and
+    /// periods. The clocks shown to `viewer` change only when this does, so
+    /// a server can tell whether a viewer needs a new message after an event
+    /// (a timeout under a cover changes nothing for the others).
+    pub fn clock_basis(&self, viewer: Viewer) -> Option<PerSeat<ClockBasis>> {
+        let clocks = self.clocks.as_ref()?;
+        Some(PerSeat::from_fn(|seat| match self.shown[seat] {
+            Some(s) if viewer != Viewer::Umpire && viewer != Viewer::Seat(seat) => ClockBasis {
+                started: Some((s.since, s.turn)),
+                allowance: s.allowance,
+            },
+            _ => ClockBasis {
+                started: clocks.started(seat),
+                allowance: clocks.allowance(seat),
+            },
+        }))
     }
 
     /// The next time a seat will be flagged, if any clock is running.
@@ -181,37 +334,26 @@ impl Match {
                 "`timeout` is for the clock to say",
             ));
         }
-        let now = now.max(self.now);
-        self.apply_entry(&Entry {
-            seat,
-            action: text.trim().to_string(),
-            at_ms: now,
-        })
+        self.apply_entry(&Entry::new(seat, text.trim(), now.max(self.now)))
     }
 
     /// Applies every timeout due before `now`, in order; returns them.
     pub fn advance(&mut self, now: u64) -> Vec<Entry> {
         let mut played = Vec::new();
-        while let Some(deadline) = self.next_deadline().filter(|&d| d < now) {
+        while let Some(deadline) = self.overdue(now) {
             let clocks = self.clocks.as_ref().expect("a deadline means clocks");
             let seat = Seat::BOTH
                 .into_iter()
                 .find(|&s| clocks.deadline(s) == Some(deadline))
                 .expect("the deadline belongs to a seat");
-            let entry = Entry {
-                seat,
-                action: TIMEOUT.to_string(),
-                at_ms: deadline,
-            };
-            match self.apply_entry(&entry) {
+            match self.apply_entry(&Entry::new(seat, TIMEOUT, deadline)) {
                 Ok(entry) => played.push(entry),
-                // A game whose timeout action is refused would loop for ever:
-                // the seat loses instead, and the reason says so.
                 Err(e) => {
+                    // Cannot happen for a due deadline; end rather than loop.
                     self.forced = Some(Outcome::forfeit(
                         seat.other(),
                         "time",
-                        format!("{seat} ran out of time and its timeout move was refused: {e}"),
+                        format!("{seat} ran out of time ({e}); {} wins", seat.other()),
                     ));
                     self.finish();
                     break;
@@ -224,6 +366,15 @@ impl Match {
     /// Applies one record entry: a move, `resign` or `timeout`.
     fn apply_entry(&mut self, entry: &Entry) -> Result<Entry, ActionError> {
         let (seat, now) = (entry.seat, entry.at_ms);
+        if now > crate::MAX_CLOCK_MS {
+            return Err(ActionError::new(
+                "clock",
+                format!(
+                    "at_ms {now} is past the longest match time ({} ms)",
+                    crate::MAX_CLOCK_MS
+                ),
+            ));
+        }
         if now < self.now {
             return Err(ActionError::new(
                 "clock",
@@ -239,18 +390,18 @@ impl Match {
             }
         }
         let is_timeout = entry.action.eq_ignore_ascii_case(TIMEOUT);
+        let deadline = self.clocks.as_ref().and_then(|c| c.deadline(seat));
         // A seat whose time is out cannot move any more; only its timeout can.
-        if let Some(deadline) = self.overdue(now) {
-            if !(is_timeout
-                && self.clocks.as_ref().and_then(|c| c.deadline(seat)) == Some(deadline))
-            {
+        if let Some(due) = self.overdue(now) {
+            if !(is_timeout && deadline == Some(due)) {
                 return Err(ActionError::new(
                     "clock",
-                    format!("a clock ran out at {deadline} ms, before this action at {now} ms"),
+                    format!("a clock ran out at {due} ms, before this action at {now} ms"),
                 ));
             }
         }
-        let canonical = if resigning {
+        let mut effect = None;
+        let action = if resigning {
             self.forced = Some(Outcome::forfeit(
                 seat.other(),
                 "resignation",
@@ -258,46 +409,28 @@ impl Match {
             ));
             RESIGN.to_string()
         } else if is_timeout {
-            let deadline = self.clocks.as_ref().and_then(|c| c.deadline(seat));
             if deadline.is_none_or(|d| now < d) {
                 return Err(ActionError::new(
                     "clock",
                     format!("{seat}'s time had not run out"),
                 ));
             }
-            match self.state.timeout(seat) {
-                Timeout::Lose => {
-                    self.forced = Some(Outcome::forfeit(
-                        seat.other(),
-                        "time",
-                        format!("{seat} ran out of time; {} wins", seat.other()),
-                    ));
-                }
-                Timeout::Act(action) => {
-                    self.state.apply(seat, &action)?;
-                }
-            }
+            effect = Some(self.time_out(seat, decision));
             TIMEOUT.to_string()
         } else {
             self.state.apply(seat, &entry.action)?
         };
         self.now = now;
-        let before = decision.seats;
-        if let Some(clocks) = &mut self.clocks {
-            clocks.stop(seat, now);
-        }
         if self.is_over() {
             self.finish();
         } else {
-            // The seat that acted starts afresh if it acts again; a seat still
-            // deciding (the other half of a simultaneous decision) keeps running.
-            let keep: Vec<Seat> = before.without(seat).iter().collect();
-            self.start_clocks(&keep, now);
+            self.restart_clocks(now);
         }
         let entry = Entry {
             seat,
-            action: canonical,
+            action,
             at_ms: now,
+            effect,
         };
         self.record.actions.push(entry.clone());
         if self.is_over() {
@@ -306,24 +439,64 @@ impl Match {
         Ok(entry)
     }
 
+    /// Applies the game's timeout rule for `seat`; returns what it did.
+    fn time_out(&mut self, seat: Seat, before: Decision) -> String {
+        let lose = |reason: String| {
+            Some(Outcome::forfeit(
+                seat.other(),
+                "time",
+                format!("{seat} ran out of time{reason}; {} wins", seat.other()),
+            ))
+        };
+        match self.state.timeout(seat) {
+            Timeout::Lose => {
+                self.forced = lose(String::new());
+                "loses".into()
+            }
+            Timeout::Applied(what) => {
+                // A rule that leaves the seat facing the same decision would
+                // time it out for ever: the seat loses instead, and says why.
+                if self.state.decision().get(seat) == before.get(seat) {
+                    self.forced = lose(format!(" and its timeout rule ({what}) changed nothing"));
+                }
+                what
+            }
+        }
+    }
+
     /// The earliest deadline already passed at `now`, if any.
     fn overdue(&self, now: u64) -> Option<u64> {
         self.next_deadline().filter(|&d| d < now)
     }
 
-    /// Starts the clock of every seat to move, except those in `keep` that
-    /// are already running; stops the rest.
-    fn start_clocks(&mut self, keep: &[Seat], now: u64) {
+    /// A seat's clock restarts when its pending decision changes, and stops
+    /// when it has none; the same for what other viewers are shown.
+    fn restart_clocks(&mut self, now: u64) {
         let Some(clocks) = &mut self.clocks else {
             return;
         };
-        let seats = self.state.decision().seats;
+        let real = self.state.decision();
+        let public = self.state.public_decision();
         for seat in Seat::BOTH {
-            if !seats.contains(seat) {
-                clocks.stop(seat, now);
-            } else if !(keep.contains(&seat) && clocks.is_running(seat)) {
-                clocks.start(seat, self.state.turn_clock(seat), now);
+            match real.get(seat) {
+                None => clocks.stop(seat, now),
+                Some(p) if self.timing[seat] != Some(p) => {
+                    clocks.stop(seat, now);
+                    clocks.start(seat, self.state.turn_clock(seat), now);
+                }
+                Some(_) => {}
             }
+            self.timing[seat] = real.get(seat);
+            self.shown[seat] = match (public.get(seat), self.shown[seat]) {
+                (None, _) => None,
+                (Some(p), Some(shown)) if shown.pending == p => Some(shown),
+                (Some(pending), _) => Some(Shown {
+                    pending,
+                    since: now,
+                    turn: self.state.public_turn_clock(seat),
+                    allowance: clocks.allowance(seat),
+                }),
+            };
         }
     }
 
@@ -333,6 +506,8 @@ impl Match {
                 clocks.stop(seat, self.now);
             }
         }
+        self.timing = PerSeat::default();
+        self.shown = PerSeat::default();
         self.record.outcome = self.outcome();
     }
 }

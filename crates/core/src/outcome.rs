@@ -1,4 +1,11 @@
 //! How a match ended.
+//!
+//! ```
+//! use umpire_core::{Outcome, Seat};
+//!
+//! let o = Outcome::forfeit(Seat::P2, "time", "P1 ran out of time; P2 wins".into());
+//! assert_eq!((o.winner, o.decided_by.as_str()), (Some(Seat::P2), "time"));
+//! ```
 
 use serde::{Deserialize, Serialize};
 

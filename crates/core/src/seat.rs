@@ -1,4 +1,15 @@
 //! Seats and viewers.
+//!
+//! ```
+//! use umpire_core::{PerSeat, Seat, Viewer};
+//!
+//! let mut points = PerSeat::new(3, 5);
+//! points[Seat::P1] += 4;
+//! assert_eq!(serde_json::to_string(&points).unwrap(), r#"{"P1":7,"P2":5}"#);
+//! assert_eq!(Seat::P1.other(), Seat::P2);
+//! assert_eq!("spectator".parse::<Viewer>().unwrap(), Viewer::Spectator);
+//! assert!("P3".parse::<Seat>().is_err());
+//! ```
 
 use std::fmt;
 use std::str::FromStr;

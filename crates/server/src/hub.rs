@@ -5,10 +5,11 @@ use std::sync::{Arc, Mutex};
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use umpire_core::{Match, PerSeat, Seat};
+use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat};
 
 use crate::Config;
 use crate::live::{self, Handle, Info, Registry, Start};
+use crate::shown::Shown;
 use crate::store::{Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
 
@@ -24,7 +25,7 @@ pub struct CreateRequest {
     pub config: Value,
     #[serde(default = "yes")]
     pub timed: bool,
-    #[serde(default = "people")]
+    #[serde(default = "people", deserialize_with = "seats_or_people")]
     pub seats: PerSeat<SeatKind>,
     #[serde(default = "yes")]
     pub takeover: bool,
@@ -36,6 +37,24 @@ fn yes() -> bool {
 
 fn people() -> PerSeat<SeatKind> {
     PerSeat::new(SeatKind::Person, SeatKind::Person)
+}
+
+fn person() -> SeatKind {
+    SeatKind::Person
+}
+
+/// `seats` with either seat left out: a seat not given is a person.
+fn seats_or_people<'de, D: serde::Deserializer<'de>>(d: D) -> Result<PerSeat<SeatKind>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Given {
+        #[serde(rename = "P1", default = "person")]
+        p1: SeatKind,
+        #[serde(rename = "P2", default = "person")]
+        p2: SeatKind,
+    }
+    let given = Given::deserialize(d)?;
+    Ok(PerSeat::new(given.p1, given.p2))
 }
 
 /// Why a request failed: the HTTP status and a message for the client.
@@ -54,6 +73,11 @@ impl Hub {
             store,
             config,
         }
+    }
+
+    /// The games this server serves.
+    pub fn games(&self) -> &'static [&'static dyn umpire_core::AnyGame] {
+        self.config.games()
     }
 
     fn registry(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
@@ -78,23 +102,29 @@ impl Hub {
 
     /// Rebuilds a stored match by replaying its actions and starts its task.
     fn start(&self, loaded: Loaded) -> Result<Handle, String> {
-        let game = umpire_catalog::require(&loaded.row.game)?;
+        let game = umpire_catalog::require_in(self.games(), &loaded.row.game)?;
         let record = loaded.row.record(loaded.actions);
-        let m = Match::replay(game, &record).map_err(|e| e.to_string())?;
-        Ok(live::spawn(Start {
+        let (m, shown) = Shown::replay(game, &record).map_err(|e| e.to_string())?;
+        Ok(self.spawn(game, loaded.row, m, shown))
+    }
+
+    /// Starts the task of the match `row` describes, now at `m`.
+    fn spawn(&self, game: &'static dyn AnyGame, row: MatchRow, m: Match, shown: Shown) -> Handle {
+        live::spawn(Start {
             info: Arc::new(Info {
-                id: loaded.row.id,
+                id: row.id,
                 game,
-                tokens: loaded.row.tokens,
-                takeover: loaded.row.takeover,
-                created_ms: loaded.row.created_ms,
+                tokens: row.tokens,
+                takeover: row.takeover,
+                created_ms: row.created_ms,
             }),
             m,
-            seats: loaded.row.seats,
+            shown,
+            seats: row.seats,
             store: self.store.clone(),
             config: self.config.clone(),
             registry: self.live.clone(),
-        }))
+        })
     }
 
     /// A match by id: live, or brought back from the store.
@@ -129,14 +159,35 @@ impl Hub {
 
     /// Creates a match; answers its id and links.
     pub async fn create(&self, req: CreateRequest) -> Result<Value, Refusal> {
-        let bad = |m: String| Refusal(400, m);
         if self.registry().len() >= MAX_LIVE {
             return Err(Refusal(
                 503,
                 "too many live matches; try again later".into(),
             ));
         }
-        let game = umpire_catalog::require(&req.game).map_err(bad)?;
+        let (game, m, row) = self.new_match(req)?;
+        self.store
+            .write(Op::Create(Box::new(row.clone())))
+            .await
+            .map_err(|e| {
+                tracing::error!("{e}");
+                Refusal(500, "the match could not be stored".into())
+            })?;
+        let (id, links) = (row.id.clone(), links(&row));
+        let shown = Shown::start(&m);
+        let handle = self.spawn(game, row, m, shown);
+        self.registry().insert(id.clone(), handle);
+        tracing::info!(%id, game = game.id(), "match created");
+        Ok(json!({"id": id, "links": links}))
+    }
+
+    /// Checks a request and sets its match up, with a new id, seed and tokens.
+    fn new_match(
+        &self,
+        req: CreateRequest,
+    ) -> Result<(&'static dyn AnyGame, Match, MatchRow), Refusal> {
+        let bad = |m: String| Refusal(400, m);
+        let game = umpire_catalog::require_in(self.games(), &req.game).map_err(bad)?;
         let config = game
             .normalize_config(&req.config)
             .map_err(|e| bad(e.to_string()))?;
@@ -149,8 +200,11 @@ impl Hub {
         clock.lag_ms = self.config.lag_ms;
         // Below 2^53, so JavaScript reads it exactly.
         let seed = rand::random::<u64>() >> 11;
-        let m = Match::new(game, &config, seed, req.timed, Some(clock))
-            .map_err(|e| bad(e.to_string()))?;
+        let options = MatchOptions {
+            timed: req.timed,
+            clock: Some(clock),
+        };
+        let m = Match::new(game, &config, seed, options).map_err(|e| bad(e.to_string()))?;
         let row = MatchRow {
             id: tokens::match_id(),
             game: game.id().to_string(),
@@ -158,7 +212,7 @@ impl Hub {
             seed,
             timed: req.timed,
             clock: Some(clock),
-            seats: req.seats.clone(),
+            seats: req.seats,
             tokens: Tokens {
                 seats: PerSeat::from_fn(|_| tokens::token()),
                 umpire: tokens::token(),
@@ -166,38 +220,7 @@ impl Hub {
             takeover: req.takeover,
             created_ms: live::wall_ms(),
         };
-        self.store
-            .write(Op::Create(Box::new(row.clone())))
-            .await
-            .map_err(|e| {
-                tracing::error!("{e}");
-                Refusal(500, "the match could not be stored".into())
-            })?;
-        let id = row.id.clone();
-        let link = |token: &str| format!("/m/{id}?t={token}");
-        let links = json!({
-            "P1": (req.seats.p1 == SeatKind::Person).then(|| link(&row.tokens.seats.p1)),
-            "P2": (req.seats.p2 == SeatKind::Person).then(|| link(&row.tokens.seats.p2)),
-            "spectator": format!("/m/{id}"),
-            "umpire": link(&row.tokens.umpire),
-        });
-        let handle = live::spawn(Start {
-            info: Arc::new(Info {
-                id: id.clone(),
-                game,
-                tokens: row.tokens,
-                takeover: row.takeover,
-                created_ms: row.created_ms,
-            }),
-            m,
-            seats: row.seats,
-            store: self.store.clone(),
-            config: self.config.clone(),
-            registry: self.live.clone(),
-        });
-        self.registry().insert(id.clone(), handle);
-        tracing::info!(%id, game = game.id(), "match created");
-        Ok(json!({"id": id, "links": links}))
+        Ok((game, m, row))
     }
 
     /// The lobby: open and live matches from memory, finished ones from the store.
@@ -229,7 +252,7 @@ impl Hub {
         let finished: Vec<Value> = finished
             .into_iter()
             .map(|f| {
-                let name = umpire_catalog::game(&f.game).map_or("", |g| g.name());
+                let name = umpire_catalog::find(self.games(), &f.game).map_or("", |g| g.name());
                 json!({"id": f.id, "game": f.game, "name": name, "created_ms": f.created_ms,
                     "finished_ms": f.finished_ms, "seats": f.seats, "moves": f.moves,
                     "outcome": f.outcome, "status": "finished"})
@@ -237,4 +260,19 @@ impl Hub {
             .collect();
         Ok(json!({"open": open, "live": playing, "finished": finished}))
     }
+}
+
+/// The links of a new match: one per person seat, the spectators' and the
+/// umpire's.
+fn links(row: &MatchRow) -> Value {
+    let id = &row.id;
+    let link = |token: &str| format!("/m/{id}?t={token}");
+    let person =
+        |seat: Seat| (row.seats[seat] == SeatKind::Person).then(|| link(&row.tokens.seats[seat]));
+    json!({
+        "P1": person(Seat::P1),
+        "P2": person(Seat::P2),
+        "spectator": format!("/m/{id}"),
+        "umpire": link(&row.tokens.umpire),
+    })
 }

@@ -3,8 +3,8 @@
 //! HTTP + WebSocket on axum; one task per match owns its [`umpire_core::Match`]
 //! ([`live`]); every accepted action is synced to SQLite before anyone hears
 //! of it ([`store`]); every message is built for its recipient from that
-//! recipient's view ([`messages`]). It serves every game of the catalogue and
-//! names none. The protocol is `docs/protocol.md`.
+//! recipient's view ([`messages`]). It serves every game of the catalogue
+//! (and the test games when asked) and names none. The protocol is `docs/protocol.md`.
 
 pub mod client;
 mod hub;
@@ -12,6 +12,7 @@ mod live;
 pub mod loadtest;
 mod messages;
 mod routes;
+mod shown;
 mod store;
 mod tokens;
 mod ws;
@@ -43,6 +44,23 @@ pub struct Config {
     /// Match milliseconds per real millisecond: 1 in service; tests raise it
     /// to see clocks run out in a blink.
     pub speed: u64,
+    /// Spectators one match admits at most. Seat holders and the umpire
+    /// are counted apart and always get in.
+    pub max_spectators: usize,
+    /// Serve the test games too (`umpire_catalog::with_tests`), for tests
+    /// of the server and the browser client.
+    pub test_games: bool,
+}
+
+impl Config {
+    /// The games this server serves.
+    pub fn games(&self) -> &'static [&'static dyn umpire_core::AnyGame] {
+        if self.test_games {
+            umpire_catalog::with_tests()
+        } else {
+            umpire_catalog::games()
+        }
+    }
 }
 
 impl Default for Config {
@@ -54,6 +72,8 @@ impl Default for Config {
             bot_budget_ms: 2_000,
             bot_pace_ms: 700,
             speed: 1,
+            max_spectators: 1_000,
+            test_games: false,
         }
     }
 }

@@ -1,7 +1,11 @@
-//! `umpire loadtest`: N concurrent matches between random players over
-//! WebSocket, on loopback only, bounded in count and time. It reports
-//! accepted actions per second, the round trip from `act` to `accepted`
-//! (p50, p99, max) and the server's peak resident memory (VmHWM).
+//! `umpire loadtest`: N concurrent matches of any game between random
+//! players over WebSocket, on loopback only, bounded in count and time. It
+//! reports accepted actions per second, the round trip from `act` to
+//! `accepted` (p50, p99, max) and the server's peak resident memory (VmHWM).
+//! A player chooses from the legal actions its `state` lists, or, when there
+//! are too many to list, draws one from its view alone
+//! ([`umpire_core::AnyGame::sample_action_from_view`]), as a remote client
+//! must.
 
 use std::fmt;
 use std::io::{BufRead, BufReader};
@@ -15,7 +19,7 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use serde_json::json;
 use tokio::sync::Semaphore;
-use umpire_core::seeded_rng;
+use umpire_core::{AnyGame, MatchRng, Seat, seeded_rng};
 
 use crate::client::{Ws, http_json, token_of};
 
@@ -104,12 +108,14 @@ impl Drop for Spawned {
     }
 }
 
-fn start_server(exe: &PathBuf) -> Result<(Spawned, SocketAddr), String> {
+/// Starts `umpire serve`; `test_games` serves the test games too.
+fn start_server(exe: &PathBuf, test_games: bool) -> Result<(Spawned, SocketAddr), String> {
     let dir = std::env::temp_dir().join(format!("umpire-loadtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("load.db"))
+        .args(test_games.then_some("--test-games"))
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -162,24 +168,29 @@ pub fn run(opts: Options) -> Result<Report, String> {
     if opts.matches == 0 || opts.matches > MAX_MATCHES {
         return Err(format!("--matches must be 1..={MAX_MATCHES}"));
     }
-    umpire_catalog::require(&opts.game)?;
+    let game = umpire_catalog::require_in(umpire_catalog::with_tests(), &opts.game)?;
+    let test_game = umpire_catalog::game(game.id()).is_none();
     let (spawned, addr, pid) = match &opts.addr {
         Some(addr) => (None, loopback(addr)?, opts.pid),
         None => {
             let exe = opts.server_exe.as_ref().ok_or("no server to start")?;
-            let (spawned, addr) = start_server(exe)?;
+            let (spawned, addr) = start_server(exe, test_game)?;
             let pid = spawned.child.id();
             (Some(spawned), addr, Some(pid))
         }
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    let report = runtime.block_on(drive(&opts, addr));
+    let report = runtime.block_on(drive(&opts, game, addr));
     let peak_rss_kib = pid.and_then(peak_rss_kib);
     drop(spawned);
     report.map(|r| Report { peak_rss_kib, ..r })
 }
 
-async fn drive(opts: &Options, addr: SocketAddr) -> Result<Report, String> {
+async fn drive(
+    opts: &Options,
+    game: &'static dyn AnyGame,
+    addr: SocketAddr,
+) -> Result<Report, String> {
     let limit = Duration::from_secs(opts.seconds.max(1));
     let started = Instant::now();
     let tally = Arc::new(Tally::default());
@@ -208,7 +219,7 @@ async fn drive(opts: &Options, addr: SocketAddr) -> Result<Report, String> {
     let mut players = tokio::task::JoinSet::new();
     for (p1, p2) in pairs {
         for ws in [p1, p2] {
-            players.spawn(play(ws, think, tally.clone()));
+            players.spawn(play(ws, game, think, tally.clone()));
         }
     }
     let remaining = limit.saturating_sub(started.elapsed());
@@ -282,7 +293,7 @@ struct DecisionSeats<'a> {
 }
 
 /// Plays one seat with random legal actions until the match ends.
-async fn play(mut ws: Ws, think: Duration, tally: Arc<Tally>) {
+async fn play(mut ws: Ws, game: &'static dyn AnyGame, think: Duration, tally: Arc<Tally>) {
     let mut rng = seeded_rng(rand::random());
     let mut me = String::new();
     let mut sent: Option<Instant> = None;
@@ -320,11 +331,7 @@ async fn play(mut ws: Ws, think: Duration, tally: Arc<Tally>) {
                 if sent.is_some() || !to_act {
                     continue;
                 }
-                let action = match &msg.legal {
-                    Some(legal) if !legal.is_empty() => legal[rng.random_range(0..legal.len())],
-                    // Nothing listed to choose from: give up the match.
-                    _ => "resign",
-                };
+                let action = choose(game, &me, &msg.legal, &text, &mut rng);
                 let act = json!({"type": "act", "action": action}).to_string();
                 if !think.is_zero() {
                     // Random thinking, 0.5 to 1.5 times the mean, so the
@@ -348,4 +355,53 @@ async fn play(mut ws: Ws, think: Duration, tally: Arc<Tally>) {
         .unwrap_or_else(|e| e.into_inner())
         .extend(latencies);
     ws.close().await;
+}
+
+/// A random legal action for seat `me` in the `state` message `text`: one
+/// of those it lists, or, when there are too many to list, one drawn from
+/// the seat's view. With nothing to choose from, the seat resigns.
+fn choose(
+    game: &dyn AnyGame,
+    me: &str,
+    legal: &Option<Vec<&str>>,
+    text: &str,
+    rng: &mut MatchRng,
+) -> String {
+    if let Some(legal) = legal.as_ref().filter(|l| !l.is_empty()) {
+        return legal[rng.random_range(0..legal.len())].to_string();
+    }
+    draw(game, me, text, rng).unwrap_or_else(|| "resign".to_string())
+}
+
+/// A random legal action for seat `me` drawn from its view in `text`.
+fn draw(game: &dyn AnyGame, me: &str, text: &str, rng: &mut MatchRng) -> Option<String> {
+    let seat: Seat = me.parse().ok()?;
+    let state: serde_json::Value = serde_json::from_str(text).ok()?;
+    game.sample_action_from_view(seat, &state["view"], rng)
+        .ok()
+        .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+    use umpire_core::{Match, MatchOptions, Seat, Viewer};
+
+    use super::*;
+
+    #[test]
+    fn a_state_without_a_legal_list_is_played_from_the_view() {
+        let game = umpire_catalog::require("masked-army").expect("a game");
+        let mut m = Match::new(game, &Value::Null, 3, MatchOptions::default()).expect("a match");
+        m.submit(Seat::P1, "first P2", 10).expect("legal");
+        let text = json!({"type": "state", "view": m.view(Viewer::Seat(Seat::P2))}).to_string();
+        let mut rng = seeded_rng(5);
+        for _ in 0..20 {
+            let action = choose(game, "P2", &None, &text, &mut rng);
+            let mut after = m.clone();
+            after.submit(Seat::P2, &action, 20).expect("a legal action");
+        }
+        // Nothing to draw from: the seat gives up rather than stall.
+        assert_eq!(choose(game, "P2", &None, "{}", &mut rng), "resign");
+    }
 }

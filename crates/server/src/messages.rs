@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use umpire_core::{ClockStatus, Decision, Match, Outcome, PerSeat, Viewer};
+use umpire_core::{ActionError, ClockStatus, Decision, Match, Outcome, PerSeat, Viewer};
 
 /// At most this many legal actions are listed in a `state` message.
 pub const MAX_LEGAL: usize = 1000;
@@ -25,22 +25,24 @@ pub fn hello(viewer: Viewer, game: &str, name: &str, id: &str, takeover: Value) 
     .to_string()
 }
 
-/// What `viewer` may know of the match at match time `now`. `seats` is the
-/// public table of who plays each seat.
-pub fn state(m: &Match, viewer: Viewer, seats: &Value, now: u64) -> Value {
-    serde_json::to_value(State::new(m, viewer, seats, now)).unwrap_or_default()
+/// What `viewer` may know of the match at match time `now`, as its `seq`th
+/// change ([`crate::shown`]). `seats` is the public table of who plays each
+/// seat. `now` is `None` before play can start: the clocks are shown
+/// stopped, at their full time.
+pub fn state(m: &Match, viewer: Viewer, seq: u64, seats: &Value, now: Option<u64>) -> Value {
+    serde_json::to_value(State::new(m, viewer, seq, seats, now)).unwrap_or_default()
 }
 
 /// [`state`] as text, written straight from the engine's types.
-pub fn state_text(m: &Match, viewer: Viewer, seats: &Value, now: u64) -> String {
-    serde_json::to_string(&State::new(m, viewer, seats, now)).unwrap_or_default()
+pub fn state_text(m: &Match, viewer: Viewer, seq: u64, seats: &Value, now: Option<u64>) -> String {
+    serde_json::to_string(&State::new(m, viewer, seq, seats, now)).unwrap_or_default()
 }
 
 #[derive(Serialize)]
 struct State<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
-    seq: usize,
+    seq: u64,
     view: Value,
     decision: Decision,
     clocks: Option<PerSeat<ClockStatus>>,
@@ -51,20 +53,25 @@ struct State<'a> {
 }
 
 impl<'a> State<'a> {
-    fn new(m: &Match, viewer: Viewer, seats: &'a Value, now: u64) -> State<'a> {
-        let decision = m.decision();
+    fn new(m: &Match, viewer: Viewer, seq: u64, seats: &'a Value, now: Option<u64>) -> State<'a> {
+        let decision = m.decision_for(viewer);
         let legal = viewer
             .seat()
-            .filter(|&s| decision.seats.contains(s))
+            .filter(|&s| decision.seats().contains(s))
             .and_then(|seat| m.state().legal_actions(seat))
             .map(|actions| actions.take(MAX_LEGAL + 1).collect::<Vec<_>>())
             .filter(|legal| legal.len() <= MAX_LEGAL);
         State {
             kind: "state",
-            seq: m.record().actions.len(),
+            seq,
             view: m.view(viewer),
             decision,
-            clocks: m.clocks(now),
+            clocks: m.clocks(viewer, now.unwrap_or(m.now())).map(|clocks| {
+                PerSeat::from_fn(|seat| ClockStatus {
+                    running: clocks[seat].running && now.is_some(),
+                    ..clocks[seat]
+                })
+            }),
             outcome: m.outcome(),
             seats,
             legal,
@@ -72,8 +79,16 @@ impl<'a> State<'a> {
     }
 }
 
-pub fn accepted(action: &str, seq: usize) -> String {
+pub fn accepted(action: &str, seq: u64) -> String {
     json!({"type": "accepted", "action": action, "seq": seq}).to_string()
+}
+
+/// A refused action: the rule, the reason, and for notation where the text
+/// went wrong, what was expected and a suggestion (`ActionError`'s fields).
+pub fn refusal(e: &ActionError) -> String {
+    let mut msg = serde_json::to_value(e).unwrap_or_default();
+    msg["type"] = json!("error");
+    msg.to_string()
 }
 
 pub fn error(rule: &str, message: &str) -> String {

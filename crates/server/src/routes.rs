@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 use rust_embed::RustEmbed;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use umpire_core::{AnyGame, Match, Record, Viewer};
+use umpire_core::{AnyGame, Match, MatchOptions, Record, Viewer};
 
 use crate::App;
 use crate::hub::{CreateRequest, Refusal};
@@ -61,8 +61,10 @@ impl IntoResponse for Refusal {
     }
 }
 
-async fn games() -> Json<Value> {
-    let games: Vec<Value> = umpire_catalog::games()
+async fn games(State(app): State<Arc<App>>) -> Json<Value> {
+    let games: Vec<Value> = app
+        .hub
+        .games()
         .iter()
         .map(|g| {
             let bots: Vec<Value> = umpire_bots::for_game(g.id())
@@ -70,7 +72,8 @@ async fn games() -> Json<Value> {
                 .map(|b| json!({"name": b.name, "level": b.level, "about": b.about}))
                 .collect();
             json!({"id": g.id(), "name": g.name(), "rules": g.rules(),
-                   "default_config": g.default_config(), "bots": bots})
+                   "default_config": g.default_config(), "options": g.options(),
+                   "bots": bots})
         })
         .collect();
     Json(json!(games))
@@ -163,24 +166,25 @@ async fn replay_match(
     Query(q): Query<TokenQuery>,
 ) -> Response {
     match finished_record(&app, &id, q.t.as_deref()).await {
-        Ok(record) => replay_response(record).await,
+        Ok(record) => replay_response(&app, record).await,
         Err(r) => r,
     }
 }
 
-async fn replay_upload(body: Bytes) -> Response {
+async fn replay_upload(State(app): State<Arc<App>>, body: Bytes) -> Response {
     match serde_json::from_slice::<Record>(&body) {
-        Ok(record) => replay_response(record).await,
+        Ok(record) => replay_response(&app, record).await,
         Err(e) => error(400, &format!("not a match record: {e}")),
     }
 }
 
-async fn replay_response(record: Record) -> Response {
+async fn replay_response(app: &App, record: Record) -> Response {
     if record.actions.len() > MAX_REPLAY_ACTIONS {
         return error(400, "the record is too long to replay here");
     }
+    let games = app.hub.games();
     let steps = tokio::task::spawn_blocking(move || {
-        let game = umpire_catalog::require(&record.game)?;
+        let game = umpire_catalog::require_in(games, &record.game)?;
         replay_steps(game, &record)
     })
     .await;
@@ -191,20 +195,24 @@ async fn replay_response(record: Record) -> Response {
     }
 }
 
-/// Every step of a record with the umpire's view after it.
+/// Every step of a record with the umpire's view after it, in one replay.
 pub fn replay_steps(game: &'static dyn AnyGame, record: &Record) -> Result<Value, String> {
-    let full = Match::replay(game, record).map_err(|e| e.to_string())?;
-    let mut prefix = record.clone();
-    prefix.actions.clear();
-    prefix.outcome = None;
-    let start = Match::replay(game, &prefix).map_err(|e| e.to_string())?;
-    let mut steps = vec![json!({"entry": null, "view": start.view(Viewer::Umpire)})];
-    // Replaying each prefix keeps this on the engine's public interface.
-    for entry in &full.record().actions {
-        prefix.actions.push(entry.clone());
-        let m = Match::replay(game, &prefix).map_err(|e| e.to_string())?;
+    let mut steps = Vec::with_capacity(record.actions.len() + 1);
+    let full = Match::replay_each(game, record, |index, m| {
+        let entry = &m.record().actions[index];
         steps.push(json!({"entry": entry, "view": m.view(Viewer::Umpire)}));
-    }
+    })
+    .map_err(|e| e.to_string())?;
+    let options = MatchOptions {
+        timed: record.timed,
+        clock: record.clock,
+    };
+    let start =
+        Match::new(game, &record.config, record.seed, options).map_err(|e| e.to_string())?;
+    steps.insert(
+        0,
+        json!({"entry": null, "view": start.view(Viewer::Umpire)}),
+    );
     Ok(
         json!({"game": game.id(), "record": full.record(), "steps": steps,
               "outcome": full.outcome()}),

@@ -112,6 +112,30 @@ pub struct Store {
     reader: Arc<Mutex<Connection>>,
     /// Keeps the checkpointer running while any handle lives.
     _checkpointer: Arc<mpsc::Sender<()>>,
+    /// Failures on demand, for tests of what the server does when the
+    /// store fails.
+    #[cfg(test)]
+    faults: Arc<Faults>,
+}
+
+/// Which of the store's operations fail, for tests.
+#[cfg(test)]
+#[derive(Default)]
+pub struct Faults {
+    pub writes: std::sync::atomic::AtomicBool,
+    pub reads: std::sync::atomic::AtomicBool,
+    /// Writes that failed so far.
+    pub failed_writes: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(test)]
+impl Faults {
+    fn check(flag: &std::sync::atomic::AtomicBool, what: &str) -> Result<(), String> {
+        match flag.load(std::sync::atomic::Ordering::SeqCst) {
+            true => Err(format!("store: the {what} failed (a test asked so)")),
+            false => Ok(()),
+        }
+    }
 }
 
 const SCHEMA: &str = "
@@ -138,6 +162,7 @@ CREATE TABLE IF NOT EXISTS actions (
     seat TEXT NOT NULL,
     action TEXT NOT NULL,
     at_ms INTEGER NOT NULL,
+    effect TEXT,
     PRIMARY KEY (match_id, idx)
 ) WITHOUT ROWID;
 ";
@@ -168,6 +193,12 @@ impl Store {
         let db = connect(path)?;
         db.execute_batch(SCHEMA)
             .map_err(|e| format!("cannot use {} as umpire's store: {e}", path.display()))?;
+        // Stores from before timeout effects were recorded gain the column.
+        let has_effect = db.prepare("SELECT effect FROM actions LIMIT 0").is_ok();
+        if !has_effect {
+            db.execute_batch("ALTER TABLE actions ADD COLUMN effect TEXT;")
+                .map_err(|e| format!("cannot upgrade {}: {e}", path.display()))?;
+        }
         // Checkpoints run on their own thread, not inside a commit that
         // players are waiting for.
         db.pragma_update(None, "wal_autocheckpoint", 0)
@@ -195,11 +226,23 @@ impl Store {
             writer,
             reader: Arc::new(Mutex::new(reader)),
             _checkpointer: Arc::new(alive),
+            #[cfg(test)]
+            faults: Arc::default(),
         })
+    }
+
+    /// Makes writes and reads fail on demand.
+    #[cfg(test)]
+    pub fn faults(&self) -> &Faults {
+        &self.faults
     }
 
     /// Writes `op`; returns once it is committed and synced.
     pub async fn write(&self, op: Op) -> Result<(), String> {
+        #[cfg(test)]
+        Faults::check(&self.faults.writes, "write").inspect_err(|_| {
+            (self.faults.failed_writes).fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        })?;
         let (ack, done) = oneshot::channel();
         self.writer
             .send((op, ack))
@@ -213,6 +256,8 @@ impl Store {
         &self,
         f: impl FnOnce(&Connection) -> Result<T, rusqlite::Error> + Send + 'static,
     ) -> Result<T, String> {
+        #[cfg(test)]
+        Faults::check(&self.faults.reads, "read")?;
         let reader = self.reader.clone();
         tokio::task::spawn_blocking(move || {
             let db = reader.lock().unwrap_or_else(|e| e.into_inner());
@@ -309,8 +354,9 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
     let Some(row) = row else {
         return Ok(None);
     };
-    let mut q =
-        db.prepare("SELECT seat, action, at_ms FROM actions WHERE match_id = ?1 ORDER BY idx")?;
+    let mut q = db.prepare(
+        "SELECT seat, action, at_ms, effect FROM actions WHERE match_id = ?1 ORDER BY idx",
+    )?;
     let actions = q
         .query_map([id], |r| {
             let seat: String = r.get(0)?;
@@ -318,6 +364,7 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
                 seat: seat.parse().unwrap_or_default(),
                 action: r.get(1)?,
                 at_ms: r.get::<_, i64>(2)? as u64,
+                effect: r.get(3)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -387,7 +434,7 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
             finished,
         } => {
             let mut insert = db.prepare_cached(
-                "INSERT INTO actions (match_id, idx, seat, action, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
             for (i, e) in entries.iter().enumerate() {
                 insert.execute(params![
@@ -395,7 +442,8 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
                     (first + i) as i64,
                     e.seat.to_string(),
                     e.action,
-                    e.at_ms as i64
+                    e.at_ms as i64,
+                    e.effect
                 ])?;
             }
             // The match row changes only at the end: one page less per write.
@@ -447,11 +495,11 @@ mod tests {
     }
 
     fn entry(i: usize) -> Entry {
-        Entry {
-            seat: if i % 2 == 0 { Seat::P1 } else { Seat::P2 },
-            action: format!("move {i}"),
-            at_ms: i as u64 * 10,
-        }
+        Entry::new(
+            if i % 2 == 0 { Seat::P1 } else { Seat::P2 },
+            format!("move {i}"),
+            i as u64 * 10,
+        )
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,12 +8,14 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
 use umpire_core::Viewer;
 
 use crate::App;
-use crate::live::{Cmd, OUT_QUEUE};
+use crate::live::{Cmd, Handle, OUT_QUEUE};
 use crate::messages::{self, ClientMsg};
 use crate::routes::TokenQuery;
 
@@ -50,17 +52,64 @@ async fn refuse(mut socket: WebSocket, rule: &str, message: &str) {
     let _ = socket.send(Message::Close(None)).await;
 }
 
+/// A client let in to a match.
+struct Admitted {
+    handle: Handle,
+    viewer: Viewer,
+    conn: u64,
+    /// Its queue of outgoing messages; answers that need no match go here too.
+    tx: mpsc::Sender<Utf8Bytes>,
+}
+
+impl Admitted {
+    /// Answers the client directly. A full queue means the client is not
+    /// reading: dropping is fine.
+    fn reply(&self, text: String) {
+        let _ = self.tx.try_send(text.into());
+    }
+}
+
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
-    let handle = match app.hub.get(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return refuse(socket, "not-found", "no match with this id").await,
-        Err(e) => return refuse(socket, "server", &e.1).await,
+    let (client, rx) = match admit(&app, &id, token.as_deref()).await {
+        Ok(admitted) => admitted,
+        Err((rule, message)) => return refuse(socket, rule, &message).await,
     };
-    let Some(viewer) = handle.info.viewer(token.as_deref()) else {
-        return refuse(socket, "auth", "this token does not belong to this match").await;
+    let (sink, mut stream) = socket.split();
+    let mut writer = tokio::spawn(write_loop(sink, rx));
+    let writer_done = read_loop(&mut stream, &client, &mut writer).await;
+    let _ = client
+        .handle
+        .tx
+        .send(Cmd::Leave { conn: client.conn })
+        .await;
+    drop(client);
+    // Let the writer flush what is queued, but not for ever.
+    if !writer_done
+        && tokio::time::timeout(Duration::from_secs(1), &mut writer)
+            .await
+            .is_err()
+    {
+        writer.abort();
+    }
+}
+
+/// Finds the match, checks the token and joins the match's watchers; or
+/// the refusal to send (its rule and message).
+async fn admit(
+    app: &App,
+    id: &str,
+    token: Option<&str>,
+) -> Result<(Admitted, mpsc::Receiver<Utf8Bytes>), (&'static str, String)> {
+    let handle = match app.hub.get(id).await {
+        Ok(Some(h)) => h,
+        Ok(None) => return Err(("not-found", "no match with this id".into())),
+        Err(e) => return Err(("server", e.1)),
+    };
+    let Some(viewer) = handle.info.viewer(token) else {
+        return Err(("auth", "this token does not belong to this match".into()));
     };
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(OUT_QUEUE);
+    let (tx, rx) = mpsc::channel::<Utf8Bytes>(OUT_QUEUE);
     let (reply, admitted) = oneshot::channel();
     let join = Cmd::Join {
         viewer,
@@ -69,100 +118,100 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
         reply,
     };
     if handle.tx.send(join).await.is_err() {
-        return refuse(socket, "server", "the match is not available; try again").await;
+        return Err(("server", "the match is not available; try again".into()));
     }
     if admitted.await != Ok(true) {
-        return refuse(socket, "full", "too many clients on this match").await;
+        return Err(("full", "too many clients on this match".into()));
     }
-    let (mut sink, mut stream) = socket.split();
-    let mut writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(text))).await {
-                Ok(Ok(())) => {}
-                _ => break,
-            }
-        }
-        let _ = sink.send(Message::Close(None)).await;
-    });
-    let mut bucket = Bucket::new();
-    let reply = |text: String| {
-        // A full queue means the client is not reading: dropping is fine.
-        let _ = tx.try_send(text.into());
+    let client = Admitted {
+        handle,
+        viewer,
+        conn,
+        tx,
     };
-    let mut writer_done = false;
+    Ok((client, rx))
+}
+
+/// Writes what the match's task queues for the client, until the queue
+/// closes or the socket accepts nothing for too long; then closes.
+async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Receiver<Utf8Bytes>) {
+    while let Some(text) = rx.recv().await {
+        match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(text))).await {
+            Ok(Ok(())) => {}
+            _ => break,
+        }
+    }
+    let _ = sink.send(Message::Close(None)).await;
+}
+
+/// Reads the client's messages and passes them on, until the client
+/// leaves, the writer gives up or the match's task ends (it stopped on a
+/// store failure). Returns whether the writer is done.
+async fn read_loop(
+    stream: &mut SplitStream<WebSocket>,
+    client: &Admitted,
+    writer: &mut JoinHandle<()>,
+) -> bool {
+    let mut bucket = Bucket::new();
     loop {
         let message = tokio::select! {
-            _ = &mut writer => {
-                writer_done = true;
-                break;
-            }
+            _ = &mut *writer => return true,
+            _ = client.handle.tx.closed() => return false,
             m = stream.next() => m,
         };
         let text = match message {
-            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return false,
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Binary(_))) => {
-                reply(messages::error("protocol", "messages are JSON text"));
+                client.reply(messages::error("protocol", "messages are JSON text"));
                 continue;
             }
             Some(Ok(_)) => continue, // pings are answered by the library
         };
         if !bucket.take() {
-            reply(messages::error("rate", "too many messages; slow down"));
+            client.reply(messages::error("rate", "too many messages; slow down"));
             continue;
         }
-        if text.len() > MAX_MESSAGE {
-            reply(messages::error(
-                "protocol",
-                "message too large (16 KiB at most)",
-            ));
-            continue;
-        }
-        let msg: ClientMsg = match serde_json::from_str(&text) {
-            Ok(m) => m,
-            Err(e) => {
-                let why = format!("not a protocol message: {e}");
-                reply(messages::error("protocol", &why));
-                continue;
+        match command(&text, client) {
+            Ok(cmd) => {
+                if client.handle.tx.send(cmd).await.is_err() {
+                    return false;
+                }
             }
-        };
-        let cmd = match (msg, viewer) {
-            (ClientMsg::Ping, _) => {
-                reply(messages::pong());
-                continue;
-            }
-            (ClientMsg::Act { action }, Viewer::Seat(seat)) => Cmd::Act {
-                conn,
-                seat,
-                text: action,
-            },
-            (ClientMsg::Resign, Viewer::Seat(seat)) => Cmd::Act {
-                conn,
-                seat,
-                text: umpire_core::RESIGN.into(),
-            },
-            (ClientMsg::Takeover, Viewer::Seat(seat)) => Cmd::Takeover { conn, seat },
-            _ => {
-                reply(messages::error(
-                    "forbidden",
-                    "only a seat's token can act for it",
-                ));
-                continue;
-            }
-        };
-        if handle.tx.send(cmd).await.is_err() {
-            break;
+            Err(answer) => client.reply(answer),
         }
     }
-    let _ = handle.tx.send(Cmd::Leave { conn }).await;
-    drop(tx);
-    // Let the writer flush what is queued, but not for ever.
-    if !writer_done
-        && tokio::time::timeout(Duration::from_secs(1), &mut writer)
-            .await
-            .is_err()
-    {
-        writer.abort();
+}
+
+/// What a client's message asks of the match, or the answer to give the
+/// client directly (a pong, or an error).
+fn command(text: &str, client: &Admitted) -> Result<Cmd, String> {
+    if text.len() > MAX_MESSAGE {
+        return Err(messages::error(
+            "protocol",
+            "message too large (16 KiB at most)",
+        ));
+    }
+    let msg: ClientMsg = serde_json::from_str(text)
+        .map_err(|e| messages::error("protocol", &format!("not a protocol message: {e}")))?;
+    let conn = client.conn;
+    match (msg, client.viewer) {
+        (ClientMsg::Ping, _) => Err(messages::pong()),
+        (ClientMsg::Act { action }, Viewer::Seat(seat)) => Ok(Cmd::Act {
+            conn,
+            seat,
+            text: action,
+        }),
+        (ClientMsg::Resign, Viewer::Seat(seat)) => Ok(Cmd::Act {
+            conn,
+            seat,
+            text: umpire_core::RESIGN.into(),
+        }),
+        (ClientMsg::Takeover, Viewer::Seat(seat)) => Ok(Cmd::Takeover { conn, seat }),
+        _ => Err(messages::error(
+            "forbidden",
+            "only a seat's token can act for it",
+        )),
     }
 }
 

@@ -11,8 +11,9 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use umpire_server::client::{Ws, http, http_json};
 
+/// These tests rely on Masked Army's rules: one seat decides first.
 fn game() -> &'static str {
-    umpire_catalog::games()[0].id()
+    "masked-army"
 }
 
 /// The seat that must act first and a legal action for it.
@@ -97,7 +98,14 @@ async fn only_a_seats_own_token_acts_for_it() {
         .send(&json!({"type": "act", "action": "@@ not a move"}))
         .await
         .expect("sent");
-    assert_eq!(error_of(mover).await["rule"], "notation");
+    let refusal = error_of(mover).await;
+    assert_eq!(refusal["rule"], "notation");
+    // Where the text went wrong and what was expected there reach the client.
+    assert_eq!(
+        (refusal["at"].as_u64(), refusal["expected"][0].as_str()),
+        (Some(0), Some("a cell like A1")),
+        "{refusal}"
+    );
     assert_eq!(seq_now(s.addr, &c).await, 0, "nothing changed");
     // The mover's own token works.
     mover.send(&act).await.expect("sent");
@@ -170,9 +178,25 @@ async fn bad_requests_are_refused_with_a_reason() {
     assert!(
         answer["error"]
             .as_str()
-            .is_some_and(|e| e.starts_with("action 0")),
+            .is_some_and(|e| e.starts_with("action 1 (P1 `nonsense`)")),
         "{answer}"
     );
+    // A seat left out of `seats` is a person, as documented.
+    let c = create(
+        s.addr,
+        json!({"game": game(), "seats": {"P2": {"kind": "bot", "bot": "easy"}}}),
+    )
+    .await;
+    assert!(c.p1.is_some() && c.p2.is_none(), "P1 a person, P2 the bot");
+    let (status, _) = http_json(
+        s.addr,
+        "POST",
+        "/api/matches",
+        Some(&json!({"game": game(), "seats": {"P3": {"kind": "person"}}})),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(status, 400, "an unknown seat is refused");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,7 +1,8 @@
-//! Whole matches of every catalogue game through real WebSocket clients (one
-//! per seat, a spectator and the umpire), checking that every message each
-//! client received is exactly what that client may see: its own view of the
-//! match at that point, rebuilt by an independent replay of the record.
+//! Whole matches of every game (the test games too) through real WebSocket
+//! clients (one per seat, a spectator and the umpire), checking that every
+//! message each client received is exactly what that client may see: its own
+//! view of the match at that point, rebuilt by an independent replay of the
+//! record, each change once and in order.
 
 mod common;
 
@@ -11,12 +12,12 @@ use std::time::Duration;
 use common::*;
 use rand::RngExt;
 use serde_json::{Value, json};
-use umpire_core::{AnyGame, Match, Record, Seat, SeatView, Viewer, seeded_rng};
+use umpire_core::{AnyGame, Match, Record, Seat, Viewer, seeded_rng};
 use umpire_server::client::{Ws, http_json};
 
 /// Plays `seat` with random legal actions until the match ends; returns
 /// every message it received.
-async fn seat_player(mut ws: Ws, seat: Seat, addr: SocketAddr, c: &Created) -> Vec<Value> {
+async fn seat_player(mut ws: Ws, seat: Seat, game: &'static dyn AnyGame) -> Vec<Value> {
     let mut rng = seeded_rng(rand::random());
     let mut seen = Vec::new();
     let mut waiting = false;
@@ -36,8 +37,12 @@ async fn seat_player(mut ws: Ws, seat: Seat, addr: SocketAddr, c: &Created) -> V
             Some("state") if !waiting && to_act(&msg, &seat.to_string()) => {
                 let action = match msg["legal"].as_array() {
                     Some(legal) => legal[rng.random_range(0..legal.len())].clone(),
-                    // Too many to list: the umpire's record gives the state.
-                    None => json!(sample_from_record(addr, c, seat).await),
+                    // Too many to list: chosen from the seat's view alone.
+                    None => json!(
+                        game.sample_action_from_view(seat, &msg["view"], &mut rng)
+                            .expect("a view of this game")
+                            .expect("a legal action")
+                    ),
                 };
                 ws.send(&json!({"type": "act", "action": action}))
                     .await
@@ -49,18 +54,6 @@ async fn seat_player(mut ws: Ws, seat: Seat, addr: SocketAddr, c: &Created) -> V
     }
     ws.close().await;
     seen
-}
-
-async fn sample_from_record(addr: SocketAddr, c: &Created, seat: Seat) -> String {
-    let path = format!("/api/matches/{}/record?t={}", c.id, c.umpire);
-    let (status, record) = http_json(addr, "GET", &path, None).await.expect("record");
-    assert_eq!(status, 200);
-    let record: Record = serde_json::from_value(record).expect("a record");
-    let game = umpire_catalog::require(&record.game).expect("a game");
-    let m = Match::replay(game, &record).expect("replays");
-    SeatView::new(m.state(), seat)
-        .sample_action(&mut seeded_rng(rand::random()))
-        .expect("a legal action")
 }
 
 /// Reads until the match is over; returns every message.
@@ -82,58 +75,116 @@ async fn watcher(mut ws: Ws) -> Vec<Value> {
     seen
 }
 
-/// Checks every message a viewer received against an independent replay.
+/// The match after the first `k` entries of `record`, replayed on its own.
+fn prefix(game: &'static dyn AnyGame, record: &Record, k: usize) -> Match {
+    let mut prefix = record.clone();
+    prefix.actions.truncate(k);
+    prefix.outcome = None;
+    Match::replay(game, &prefix).expect("a prefix replays")
+}
+
+/// What `viewer` may see of `m`, as a `state` message carries it, and
+/// what its clocks are computed from.
+fn content(m: &Match, viewer: Viewer) -> Value {
+    let decision = m.decision_for(viewer);
+    let legal = viewer
+        .seat()
+        .filter(|&s| decision.seats().contains(s))
+        .and_then(|s| m.state().legal_actions(s))
+        .map(|l| l.collect::<Vec<_>>())
+        .filter(|l| l.len() <= 1000);
+    json!({"view": m.view(viewer), "decision": decision, "outcome": m.outcome(),
+           "legal": legal, "clocks": format!("{:?}", m.clock_basis(viewer))})
+}
+
+/// What `viewer` sees at the start and after each step of `record` that
+/// changed it, each rebuilt by replaying a prefix: its `seq`th change is
+/// `changes[seq]`. A step is an action, or the timeouts of one moment.
+fn changes(game: &'static dyn AnyGame, record: &Record, viewer: Viewer) -> Vec<Value> {
+    let mut changes = vec![content(&prefix(game, record, 0), viewer)];
+    let actions = &record.actions;
+    for (k, entry) in actions.iter().enumerate() {
+        let together = actions.get(k + 1).is_some_and(|next| {
+            entry.action == "timeout" && next.action == "timeout" && next.at_ms == entry.at_ms
+        });
+        let now = content(&prefix(game, record, k + 1), viewer);
+        if !together && changes.last() != Some(&now) {
+            changes.push(now);
+        }
+    }
+    changes
+}
+
+/// The seats table without how long anyone has been away.
+fn seats_without_times(seats: &Value) -> Value {
+    let mut seats = seats.clone();
+    for seat in ["P1", "P2"] {
+        if let Some(s) = seats[seat].as_object_mut() {
+            s.remove("away_ms");
+        }
+    }
+    seats
+}
+
+/// Checks every message a viewer received against an independent replay:
+/// each `state` is the viewer's `seq`th change, and a viewer watching
+/// throughout gets each change once, in order, and no other.
 fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Value]) {
     let full = Match::replay(game, record).expect("the record replays");
     assert_eq!(full.record(), record, "the record is what a replay gives");
-    let at = |k: usize| {
-        let mut prefix = record.clone();
-        prefix.actions.truncate(k);
-        prefix.outcome = None;
-        Match::replay(game, &prefix).expect("a prefix replays")
-    };
-    let mut states = 0;
+    let changes = changes(game, record, viewer);
+    let mut last: Option<(usize, Value)> = None;
+    let mut accepted = Vec::new();
     for msg in seen {
         match msg["type"].as_str() {
             Some("state") => {
-                states += 1;
-                let k = msg["seq"].as_u64().expect("a seq") as usize;
-                let m = at(k);
-                assert_eq!(msg["view"], m.view(viewer), "{viewer} view at {k}");
+                let seq = msg["seq"].as_u64().expect("a seq") as usize;
+                let want = changes.get(seq).unwrap_or_else(|| {
+                    panic!("{viewer}: seq {seq} of {} changes: {msg}", changes.len())
+                });
+                for key in ["view", "decision", "outcome"] {
+                    assert_eq!(msg[key], want[key], "{viewer} {key} at seq {seq}");
+                }
                 assert_eq!(
-                    msg["decision"],
-                    json!(m.decision()),
-                    "{viewer} decision at {k}"
+                    msg.get("legal").unwrap_or(&Value::Null),
+                    &want["legal"],
+                    "{viewer} legal at seq {seq}"
                 );
-                assert_eq!(
-                    msg["outcome"],
-                    json!(m.outcome()),
-                    "{viewer} outcome at {k}"
-                );
-                let legal = viewer
-                    .seat()
-                    .filter(|&s| m.decision().seats.contains(s))
-                    .and_then(|s| m.state().legal_actions(s))
-                    .map(|l| l.collect::<Vec<_>>())
-                    .filter(|l| l.len() <= 1000);
-                assert_eq!(
-                    msg.get("legal"),
-                    legal.map(|l| json!(l)).as_ref(),
-                    "{viewer} legal at {k}"
-                );
+                // The same seq again only when who sits where changed.
+                let seats = seats_without_times(&msg["seats"]);
+                if let Some((last, last_seats)) = &last {
+                    assert!(
+                        seq == last + 1 || (seq == *last && seats != *last_seats),
+                        "{viewer}: seq {last}, then {seq}: {msg}"
+                    );
+                }
+                last = Some((seq, seats));
             }
             Some("accepted") => {
-                let seat = viewer.seat().expect("only seats hear of accepted actions");
-                let k = msg["seq"].as_u64().expect("a seq") as usize;
-                let entry = &record.actions[k - 1];
-                assert_eq!(entry.seat, seat, "{viewer} told of another seat's action");
-                assert_eq!(msg["action"], entry.action);
+                assert!(
+                    viewer.seat().is_some(),
+                    "only seats hear of accepted actions"
+                );
+                accepted.push(msg["action"].clone());
             }
             Some("hello") => assert_eq!(msg["you"], viewer.to_string()),
             other => panic!("{viewer} got an unexpected {other:?}: {msg}"),
         }
     }
-    assert!(states > 0);
+    assert_eq!(
+        last.map(|(seq, _)| seq),
+        Some(changes.len() - 1),
+        "{viewer} saw the end"
+    );
+    if let Some(seat) = viewer.seat() {
+        let own: Vec<Value> = record
+            .actions
+            .iter()
+            .filter(|e| e.seat == seat && e.action != "timeout")
+            .map(|e| json!(e.action))
+            .collect();
+        assert_eq!(accepted, own, "{viewer} was told of its own actions only");
+    }
 }
 
 /// One match with `seats` (`None` = a person), a spectator and the umpire.
@@ -173,8 +224,7 @@ async fn play(addr: SocketAddr, game: &'static dyn AnyGame, bots: [Option<&str>;
         let ws = Ws::connect(addr, &c.id, Some(token))
             .await
             .expect("connects");
-        let c = c.clone();
-        let player = tokio::spawn(async move { seat_player(ws, seat, addr, &c).await });
+        let player = tokio::spawn(seat_player(ws, seat, game));
         clients.push((Viewer::Seat(seat), player));
     }
     let mut seen = Vec::new();
@@ -194,10 +244,16 @@ async fn play(addr: SocketAddr, game: &'static dyn AnyGame, bots: [Option<&str>;
     let path = format!("/api/matches/{}/replay", c.id);
     let (status, replay) = http_json(addr, "GET", &path, None).await.expect("replay");
     assert_eq!(status, 200, "{replay}");
-    assert_eq!(
-        replay["steps"].as_array().map(Vec::len),
-        Some(record.actions.len() + 1)
-    );
+    // Each step is the umpire's view after that many entries, as replaying
+    // that prefix of the record gives it.
+    let steps = replay["steps"].as_array().expect("steps");
+    assert_eq!(steps.len(), record.actions.len() + 1);
+    for (k, step) in steps.iter().enumerate() {
+        let m = prefix(game, &record, k);
+        assert_eq!(step["view"], m.view(Viewer::Umpire), "step {k}");
+        let entry = k.checked_sub(1).map(|i| json!(record.actions[i]));
+        assert_eq!(step["entry"], entry.unwrap_or(Value::Null), "step {k}");
+    }
     // So does `POST /api/replay` with the downloaded file.
     let (status, uploaded) = http_json(addr, "POST", "/api/replay", Some(&json!(record)))
         .await
@@ -212,8 +268,8 @@ fn limit() -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn people_play_whole_matches_of_every_game() {
-    let s = start(fast()).await;
-    for game in umpire_catalog::games() {
+    let s = start(with_test_games()).await;
+    for game in umpire_catalog::with_tests() {
         tokio::time::timeout(limit(), play(s.addr, *game, [None, None]))
             .await
             .expect("the match ends in time");
@@ -222,8 +278,8 @@ async fn people_play_whole_matches_of_every_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_every_bot_and_bots_play_each_other() {
-    let s = start(fast()).await;
-    for game in umpire_catalog::games() {
+    let s = start(with_test_games()).await;
+    for game in umpire_catalog::with_tests() {
         let bots = umpire_bots::for_game(game.id());
         for bot in &bots {
             tokio::time::timeout(limit(), play(s.addr, *game, [None, Some(bot.name)]))
@@ -244,7 +300,7 @@ async fn a_person_plays_every_bot_and_bots_play_each_other() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_lists_open_live_and_finished_matches() {
     let s = start(fast()).await;
-    let game = umpire_catalog::games()[0];
+    let game = umpire_catalog::require("masked-army").expect("a game");
     let open = people(s.addr, game.id()).await;
     let (status, lobby) = http_json(s.addr, "GET", "/api/matches", None)
         .await
@@ -283,6 +339,24 @@ async fn the_lobby_lists_open_live_and_finished_matches() {
         games.as_array().map(Vec::len),
         Some(umpire_catalog::games().len())
     );
+    // Each game describes its config options for the lobby.
+    for (listed, game) in games
+        .as_array()
+        .into_iter()
+        .flatten()
+        .zip(umpire_catalog::games())
+    {
+        assert_eq!(listed["id"], game.id());
+        assert_eq!(listed["options"], json!(game.options()), "{listed}");
+    }
+    let masked = games
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|g| g["id"] == "masked-army")
+        .expect("Masked Army is listed");
+    assert_eq!(masked["options"][0]["key"], "advantage");
+    assert_eq!(masked["options"][0]["kind"]["type"], "seat");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -291,10 +365,10 @@ async fn a_bot_out_of_time_plays_a_random_legal_action() {
     // must be dropped without harm.
     let s = start(umpire_server::Config {
         bot_budget_ms: 0,
-        ..fast()
+        ..with_test_games()
     })
     .await;
-    for game in umpire_catalog::games() {
+    for game in umpire_catalog::with_tests() {
         let bot = umpire_bots::for_game(game.id()).last().expect("a bot").name;
         tokio::time::timeout(limit(), play(s.addr, *game, [Some(bot), None]))
             .await

@@ -11,8 +11,10 @@ use umpire_core::{Match, Record};
 use umpire_server::Config;
 use umpire_server::client::http_json;
 
+/// These tests rely on Masked Army's rules: the advantage seat (P1)
+/// decides first, and a seat out of time loses.
 fn game() -> &'static str {
-    umpire_catalog::games()[0].id()
+    "masked-army"
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -25,6 +27,8 @@ async fn a_clock_runs_out_by_itself() {
     .await;
     let c = people(s.addr, game()).await;
     let (mut spectator, _) = join(s.addr, &c.id, None).await;
+    let _p1 = join(s.addr, &c.id, c.p1.as_deref()).await;
+    let _p2 = join(s.addr, &c.id, c.p2.as_deref()).await;
     let (over, _) = state_at(&mut spectator, 1).await;
     assert!(!over["outcome"].is_null(), "{over}");
     let path = format!("/api/matches/{}/record", c.id);
@@ -65,6 +69,7 @@ async fn a_restart_resumes_every_match_where_it_was() {
         mover.until("accepted", WAIT).await.expect("accepted");
     }
     let before = snapshot(s.addr, &c.id, Some(&c.umpire)).await.1;
+    let p1_before = snapshot(s.addr, &c.id, c.p1.as_deref()).await.1;
     let p1_clock = before["clocks"].clone();
     p1.close().await;
     p2.close().await;
@@ -89,9 +94,11 @@ async fn a_restart_resumes_every_match_where_it_was() {
         );
         assert!(b.abs_diff(a) < 1500, "{seat}: {b} ms before, {a} ms after");
     }
-    // Reconnecting with a token gives the current view.
+    // Reconnecting with a token gives the current view, and each viewer's
+    // seq goes on from where it was.
     let (_, mine) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    assert_eq!(mine["seq"], before["seq"]);
+    assert_eq!(mine["view"], p1_before["view"]);
+    assert_eq!(mine["seq"], p1_before["seq"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -170,5 +177,52 @@ async fn two_bots_pause_between_moves_so_people_can_watch() {
     let record: Record = serde_json::from_value(record).expect("a record");
     for pair in record.actions.windows(2) {
         assert!(pair[1].at_ms >= pair[0].at_ms + 30, "{pair:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_wait_until_both_seats_are_here() {
+    let s = start(Config {
+        speed: 1000,
+        ..fast()
+    })
+    .await;
+    let c = people(s.addr, game()).await;
+    let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    assert_eq!(state["clocks"]["P1"]["running"], false, "{state}");
+    // Far longer than P1's whole time, in match time: nobody loses on time.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let (_, now) = snapshot(s.addr, &c.id, Some(&c.umpire)).await;
+    assert!(now["outcome"].is_null(), "{now}");
+    assert_eq!(now["clocks"]["P1"]["running"], false, "{now}");
+    assert_eq!(now["clocks"]["P1"]["bank_ms"], 300_000, "{now}");
+    // P2 arrives: the clocks run, and P1's runs out.
+    let (_p2, state) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    assert_eq!(state["clocks"]["P1"]["running"], true, "{state}");
+    let (over, _) = state_at(&mut p1, 1).await;
+    assert_eq!(over["outcome"]["winner"], "P2", "{over}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_action_starts_the_clocks() {
+    let s = start(Config {
+        speed: 1000,
+        ..fast()
+    })
+    .await;
+    let c = people(s.addr, game()).await;
+    let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    let action = state["legal"][0].clone();
+    p1.send(&json!({"type": "act", "action": action}))
+        .await
+        .expect("sent");
+    p1.until("accepted", WAIT).await.expect("accepted");
+    // P2 never came, but play started: a clock runs out.
+    loop {
+        let (state, _) = p1.until("state", WAIT).await.expect("a state");
+        if !state["outcome"].is_null() {
+            assert_eq!(state["outcome"]["decided_by"], "time", "{state}");
+            break;
+        }
     }
 }

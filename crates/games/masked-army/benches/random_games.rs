@@ -2,21 +2,16 @@
 //! (sampling a legal move, applying it, detecting the end, scoring).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use umpire_core::conformance::play_randomly;
 use umpire_core::{Game, seeded_rng};
 use umpire_masked_army::{Config, MaskedArmy};
 
 /// Plays one whole game with uniformly random legal moves; returns its length.
 fn random_game(seed: u64) -> usize {
-    let mut rng = seeded_rng(seed);
     let mut state = MaskedArmy::new(&Config::default(), seed).unwrap();
-    let mut moves = 0;
-    while let Some(seat) = state.decision().seats.iter().next() {
-        let action = state.sample_action(seat, &mut rng).unwrap();
-        state.apply(seat, &action).unwrap();
-        moves += 1;
-    }
+    let length = play_randomly(&mut state, usize::MAX, &mut seeded_rng(seed));
     std::hint::black_box(state.outcome());
-    moves
+    length
 }
 
 fn bench(c: &mut Criterion) {

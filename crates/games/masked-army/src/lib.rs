@@ -4,18 +4,20 @@
 
 mod board;
 mod notation;
+mod sample;
 mod view;
 
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use umpire_core::{
-    Cell, ClockPolicy, ConfigError, Decision, Game, Outcome, PerSeat, RuleViolation, Seat, Timeout,
-    TurnClock, TurnError, Viewer,
+    Cell, ClockPolicy, ConfigError, ConfigOption, Decision, Game, Outcome, PerSeat, RuleViolation,
+    Seat, Timeout, TurnClock, Viewer,
 };
 
 use board::{BOARD, SIZE, bit, cell_at, group_sizes, horizontal_spots, nth_bit, vertical_spots};
 pub use notation::Action;
-pub use view::{LastPiece, View};
+pub use sample::Memory;
+pub use view::{LastPiece, Phase, View};
 
 /// Match options.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,8 +30,6 @@ pub struct Config {
 /// Why a Masked Army action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
-    #[error(transparent)]
-    Turn(#[from] TurnError),
     #[error("the advantage seat must first choose who starts (`first P1` or `first P2`)")]
     ChooseFirst,
     #[error("who starts has already been chosen; place a piece like `E5 F5`")]
@@ -45,7 +45,6 @@ pub enum Illegal {
 impl RuleViolation for Illegal {
     fn rule(&self) -> &'static str {
         match self {
-            Illegal::Turn(e) => e.rule(),
             Illegal::ChooseFirst => "choose-first",
             Illegal::AlreadyChosen => "already-chosen",
             Illegal::OffBoard(_) => "off-board",
@@ -53,13 +52,6 @@ impl RuleViolation for Illegal {
             Illegal::NotAdjacent(..) => "not-adjacent",
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    ChooseFirst,
-    Place,
-    Over,
 }
 
 /// A Masked Army match.
@@ -141,6 +133,7 @@ impl Game for MaskedArmy {
     type Config = Config;
     type Action = Action;
     type View = View;
+    type Memory = Memory;
     type Error = Illegal;
 
     const ID: &'static str = "masked-army";
@@ -157,6 +150,13 @@ impl Game for MaskedArmy {
         })
     }
 
+    fn options() -> Vec<ConfigOption> {
+        vec![
+            ConfigOption::new("advantage", "Advantage")
+                .about("The seat that chooses who places the first piece"),
+        ]
+    }
+
     fn decision(&self) -> Decision {
         match self.phase {
             Phase::ChooseFirst => Decision::one(self.advantage, "first"),
@@ -166,7 +166,6 @@ impl Game for MaskedArmy {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), Illegal> {
-        self.decision().require(seat)?;
         match (*action, self.phase) {
             (Action::First(first), Phase::ChooseFirst) => {
                 self.to_move = first;
@@ -197,7 +196,7 @@ impl Game for MaskedArmy {
 
     fn legal_actions(&self, seat: Seat) -> Option<impl Iterator<Item = Action> + '_> {
         let mut actions = Vec::new();
-        if self.decision().require(seat).is_ok() {
+        if self.decision().get(seat).is_some() {
             if self.phase == Phase::ChooseFirst {
                 actions.extend(Seat::BOTH.map(Action::First));
             } else {
@@ -220,7 +219,7 @@ impl Game for MaskedArmy {
     /// Uniform over legal actions without listing them: count the domino
     /// spots, pick one and an orientation.
     fn sample_action<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
-        self.decision().require(seat).ok()?;
+        self.decision().get(seat)?;
         if self.phase == Phase::ChooseFirst {
             return Some(Action::First(if rng.random() {
                 Seat::P1
@@ -264,13 +263,9 @@ impl Game for MaskedArmy {
             })
             .collect();
         View {
-            phase: match self.phase {
-                Phase::ChooseFirst => "first",
-                Phase::Place => "place",
-                Phase::Over => "over",
-            },
+            phase: self.phase,
             advantage: self.advantage,
-            to_move: self.decision().seats.iter().next(),
+            to_move: self.decision().seats().iter().next(),
             board,
             last: self.last,
             pieces: self.occupied().count_ones() / 2,
@@ -280,6 +275,10 @@ impl Game for MaskedArmy {
 
     fn render(view: &View, colour: bool) -> String {
         view::render(view, colour)
+    }
+
+    fn last_event(view: &View) -> Option<String> {
+        view::last_event(view)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -327,34 +326,34 @@ impl Game for MaskedArmy {
     fn turn_clock(&self, _: Seat) -> TurnClock {
         TurnClock {
             turn_ms: 2 * 60_000,
-            reserve: true,
+            overtime: true,
         }
     }
 
-    fn timeout(&self, _: Seat) -> Timeout<Action> {
+    fn timeout(&mut self, _: Seat) -> Timeout {
         Timeout::Lose
     }
 
+    fn remember(memory: &mut Memory, view: &View) {
+        memory.remember(view);
+    }
+
     /// Every colour but the last piece's is hidden from both seats and
-    /// spectators alike: redraw each hidden cell's colour at random.
-    fn resample_hidden<R: Rng + ?Sized>(&self, viewer: Viewer, rng: &mut R) -> Self {
-        if viewer == Viewer::Umpire || self.phase == Phase::Over {
-            return self.clone();
+    /// spectators alike. A sample splits the occupied cells into dominoes of
+    /// one colour each, keeping the last piece and every colour the seat
+    /// remembers, as real play could have placed them.
+    fn sample<R: Rng + ?Sized>(_: Viewer, view: &View, memory: &Memory, rng: &mut R) -> Self {
+        let colours = sample::colours(view, memory, rng);
+        MaskedArmy {
+            advantage: view.advantage,
+            phase: view.phase,
+            to_move: match (view.to_move, view.last) {
+                (Some(seat), _) => seat,
+                (None, Some(last)) => last.by,
+                (None, None) => view.advantage,
+            },
+            colours,
+            last: view.last,
         }
-        let last_cells = self.last.map_or(0, |l| bit(l.mine) | bit(l.theirs));
-        let mut hidden = self.occupied() & !last_cells;
-        let mut copy = self.clone();
-        while hidden != 0 {
-            let cell = hidden & hidden.wrapping_neg();
-            hidden &= hidden - 1;
-            let (to, from) = if rng.random() {
-                (Seat::P1, Seat::P2)
-            } else {
-                (Seat::P2, Seat::P1)
-            };
-            copy.colours[to] |= cell;
-            copy.colours[from] &= !cell;
-        }
-        copy
     }
 }

@@ -1,14 +1,25 @@
 //! What each viewer may know of a Masked Army board.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use umpire_core::{Cell, PerSeat, Seat};
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// The advantage seat chooses who places first.
+    #[serde(rename = "first")]
+    ChooseFirst,
+    Place,
+    Over,
+}
 
 /// A viewer's picture of the match. Occupied cells are public, piece borders
 /// are not; colours are shown for the last piece only, until the end.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     /// `first` (the advantage seat picks who starts), `place` or `over`.
-    pub phase: &'static str,
+    pub phase: Phase,
     pub advantage: Seat,
     /// Whose turn it is; `None` once the game is over.
     pub to_move: Option<Seat>,
@@ -24,7 +35,7 @@ pub struct View {
 }
 
 /// The latest piece: `by` placed its own colour on `mine`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastPiece {
     pub by: Seat,
     pub mine: Cell,
@@ -60,8 +71,14 @@ pub fn render(view: &View, colour: bool) -> String {
         }
         out.push('\n');
     }
+    out += "legend: X red (P1)  O blue (P2)  # a piece whose colours are hidden  · empty";
+    out += if colour {
+        "; the last piece in bold\n"
+    } else {
+        "\n"
+    };
     match (view.phase, view.to_move) {
-        ("first", Some(seat)) => {
+        (Phase::ChooseFirst, Some(seat)) => {
             out += &format!("{seat} (advantage) chooses who starts: `first P1` or `first P2`\n")
         }
         (_, Some(seat)) => out += &format!("{seat} to place a piece (X = P1, O = P2)\n"),
@@ -71,4 +88,28 @@ pub fn render(view: &View, colour: bool) -> String {
         out += &format!("armies: P1 {:?}, P2 {:?}\n", armies.p1, armies.p2);
     }
     out
+}
+
+/// A colour's name and mark, as the board shows it.
+fn colour_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::P1 => "red (X)",
+        Seat::P2 => "blue (O)",
+    }
+}
+
+/// The last piece in words, or who places first before any piece.
+pub fn last_event(view: &View) -> Option<String> {
+    match (view.last, view.phase, view.to_move) {
+        (Some(l), ..) => Some(format!(
+            "{} placed {} on {} and {} on {}",
+            l.by,
+            colour_name(l.by),
+            l.mine,
+            colour_name(l.by.other()),
+            l.theirs
+        )),
+        (None, Phase::Place, Some(first)) => Some(format!("{first} places first")),
+        _ => None,
+    }
 }

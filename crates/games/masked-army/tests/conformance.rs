@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use umpire_core::conformance::{self, assert_garbage_harmless};
-use umpire_core::{Game, Seat, seeded_rng};
+use umpire_core::{Seat, seeded_rng};
 use umpire_masked_army::{Config, MaskedArmy};
 
 #[test]
@@ -10,21 +10,26 @@ fn conformance_over_random_games() {
     conformance::run::<MaskedArmy>(&Config::default(), 300);
 }
 
-/// A state some random moves into a game.
+/// A state some random actions into a game.
 fn midgame(seed: u64, moves: usize) -> MaskedArmy {
-    let mut rng = seeded_rng(seed);
-    let mut state = MaskedArmy::new(&Config::default(), seed).unwrap();
-    for _ in 0..moves {
-        let Some(seat) = state.decision().seats.iter().next() else {
-            break;
-        };
-        let action = state.sample_action(seat, &mut rng).unwrap();
-        state.apply(seat, &action).unwrap();
-    }
-    state
+    conformance::random_state(&Config::default(), seed, moves)
 }
 
 proptest! {
+    /// A view from outside (a remote client's) never makes sampling panic.
+    #[test]
+    fn any_view_samples_without_panic(rows in proptest::collection::vec("[.#12x]{0,11}", 0..20),
+                                       last in proptest::option::of(("[A-Z][0-9]{1,2}", "[A-Z][0-9]{1,2}")),
+                                       seed in 0u64..100) {
+        let view = serde_json::json!({
+            "phase": "place", "advantage": "P1", "to_move": "P2", "board": rows,
+            "last": last.map(|(a, b)| serde_json::json!({"by": "P1", "mine": a, "theirs": b})),
+            "pieces": 3, "armies": null,
+        });
+        let game = umpire_core::erase::<MaskedArmy>();
+        let _ = game.sample_action_from_view(Seat::P2, &view, &mut seeded_rng(seed));
+    }
+
     #[test]
     fn any_text_is_harmless(seed in 0u64..1000, moves in 0usize..45, p1 in any::<bool>(), text in ".{0,24}") {
         let seat = if p1 { Seat::P1 } else { Seat::P2 };

@@ -1,6 +1,7 @@
 //! Masked Army's rules, through the typed API and the erased text layer.
 
-use umpire_core::{Game, Match, PerSeat, Seat, Viewer, erase};
+use umpire_core::conformance::assert_refused;
+use umpire_core::{Game, Match, MatchOptions, PerSeat, Seat, Viewer, erase};
 use umpire_masked_army::{Action, Config, MaskedArmy, compare_armies};
 
 fn new_game() -> MaskedArmy {
@@ -10,7 +11,7 @@ fn new_game() -> MaskedArmy {
 fn play(state: &mut MaskedArmy, seat: Seat, text: &str) {
     let action: Action = text.parse().unwrap();
     state
-        .apply(seat, &action)
+        .play(seat, &action)
         .unwrap_or_else(|e| panic!("{seat} {text}: {e}"));
 }
 
@@ -107,25 +108,9 @@ fn the_game_ends_when_no_two_adjacent_cells_are_empty() {
     assert!(end.outcome().is_some());
     assert_eq!(end.view(Viewer::Spectator).board[8], "12211221."); // revealed
     let mut copy = end.clone();
-    let e = copy.apply(Seat::P1, &"I9 H9".parse().unwrap()).unwrap_err();
+    let e = copy.play(Seat::P1, &"I9 H9".parse().unwrap()).unwrap_err();
     assert_eq!(e.to_string(), "the game is over");
     assert_eq!(copy, end);
-}
-
-/// Each entry is refused with its rule and message, and changes nothing.
-fn assert_refused(m: &mut Match, cases: &[(Seat, &str, &str, &str)]) {
-    for &(seat, text, rule, message) in cases {
-        let before = m.state().clone_box();
-        let recorded = m.record().actions.len();
-        let e = m.submit(seat, text, 0).unwrap_err();
-        assert_eq!(
-            (e.rule.as_str(), e.message.as_str()),
-            (rule, message),
-            "{text}"
-        );
-        assert!(m.state().same_as(&*before), "{text} changed the state");
-        assert_eq!(m.record().actions.len(), recorded, "{text} was recorded");
-    }
 }
 
 /// Every kind of illegal entry, as text through the erased layer: the
@@ -136,8 +121,7 @@ fn illegal_moves_are_refused_with_their_rule() {
         erase::<MaskedArmy>(),
         &serde_json::json!({}),
         1,
-        false,
-        None,
+        MatchOptions::untimed(),
     )
     .unwrap();
     let cases = [
@@ -243,11 +227,17 @@ fn views_hide_every_colour_but_the_last_piece() {
 
 #[test]
 fn running_out_of_turn_time_and_bank_loses() {
-    let mut m = Match::new(erase::<MaskedArmy>(), &serde_json::json!({}), 0, true, None).unwrap();
+    let mut m = Match::new(
+        erase::<MaskedArmy>(),
+        &serde_json::json!({}),
+        0,
+        MatchOptions::default(),
+    )
+    .unwrap();
     m.submit(Seat::P1, "first P1", 1_000).unwrap();
     // P1 takes 3 minutes: 1 minute comes out of the 5-minute bank.
     m.submit(Seat::P1, "E5 F5", 181_000).unwrap();
-    let clocks = m.clocks(181_000).unwrap();
+    let clocks = m.clocks(Viewer::Spectator, 181_000).unwrap();
     assert_eq!((clocks.p1.bank_ms, clocks.p1.running), (240_000, false));
     assert_eq!((clocks.p2.turn_ms, clocks.p2.running), (120_000, true));
     // P2 never answers: flagged after 2 + 5 minutes.
@@ -259,8 +249,12 @@ fn running_out_of_turn_time_and_bank_loses() {
     let flagged = m.advance(181_000 + 420_001);
     assert_eq!(flagged.len(), 1);
     assert_eq!(
-        (flagged[0].seat, flagged[0].action.as_str()),
-        (Seat::P2, "timeout")
+        (
+            flagged[0].seat,
+            flagged[0].action.as_str(),
+            flagged[0].effect.as_deref()
+        ),
+        (Seat::P2, "timeout", Some("loses"))
     );
     let outcome = m.outcome().unwrap();
     assert_eq!(
@@ -277,14 +271,18 @@ fn running_out_of_turn_time_and_bank_loses() {
 
 #[test]
 fn a_record_with_a_move_after_the_flag_does_not_replay() {
-    let mut m = Match::new(erase::<MaskedArmy>(), &serde_json::json!({}), 0, true, None).unwrap();
+    let mut m = Match::new(
+        erase::<MaskedArmy>(),
+        &serde_json::json!({}),
+        0,
+        MatchOptions::default(),
+    )
+    .unwrap();
     m.submit(Seat::P1, "first P1", 0).unwrap();
     let mut record = m.record().clone();
-    record.actions.push(umpire_core::Entry {
-        seat: Seat::P1,
-        action: "E5 F5".into(),
-        at_ms: 420_001,
-    });
+    record
+        .actions
+        .push(umpire_core::Entry::new(Seat::P1, "E5 F5", 420_001));
     let e = Match::replay(erase::<MaskedArmy>(), &record).unwrap_err();
     assert_eq!(e.index(), Some(1));
     assert!(e.to_string().contains("ran out at 420000 ms"), "{e}");
@@ -296,12 +294,11 @@ fn resigning_ends_the_match() {
         erase::<MaskedArmy>(),
         &serde_json::json!({"advantage": "P2"}),
         0,
-        true,
-        None,
+        MatchOptions::default(),
     )
     .unwrap();
     assert_eq!(
-        m.decision().seats.iter().collect::<Vec<_>>(),
+        m.decision().seats().iter().collect::<Vec<_>>(),
         vec![Seat::P2]
     );
     m.submit(Seat::P1, "resign", 5).unwrap();
@@ -315,7 +312,7 @@ fn bad_configs_are_refused() {
         serde_json::json!({"advantage": "P3"}),
         serde_json::json!({"colour": 1}),
     ] {
-        let e = Match::new(erase::<MaskedArmy>(), &config, 0, true, None).unwrap_err();
+        let e = Match::new(erase::<MaskedArmy>(), &config, 0, MatchOptions::default()).unwrap_err();
         assert!(e.to_string().starts_with("bad config: masked-army:"), "{e}");
     }
 }

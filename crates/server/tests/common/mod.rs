@@ -26,6 +26,14 @@ pub fn fast() -> Config {
     }
 }
 
+/// [`fast`], serving the test games too.
+pub fn with_test_games() -> Config {
+    Config {
+        test_games: true,
+        ..fast()
+    }
+}
+
 pub async fn start(config: Config) -> TestServer {
     let dir = tempfile::tempdir().expect("a temp dir");
     start_in(dir, config).await

@@ -1,0 +1,143 @@
+//! A one-move-ahead Flower Domain bot.
+//!
+//! Nothing is hidden in this game, so the seat's view rebuilds the exact
+//! state. Every legal move is scored without playing it: a flower placed at
+//! a garden cell joins the regions of its colour next to that cell, so the
+//! change in each colour's largest region is known from region labels
+//! computed once per turn.
+
+use rand::RngExt;
+use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
+use umpire_flower_domain::{CELLS, Colour, FlowerDomain, Phase, Placement, SIZE, garden_regions};
+
+use crate::Think;
+
+/// Plays the move that most raises its own score minus the opponent's (the
+/// largest regions of each seat's colours), then, among equals, the one that
+/// grows its own regions most and the opponent's least. Passes when every
+/// move would cost it. Stops looking when `think` says so.
+#[derive(Default)]
+pub struct Greedy;
+
+/// Garden regions of one colour: each cell's region label and each
+/// region's size; the largest size.
+struct Regions {
+    label: [u8; CELLS],
+    sizes: Vec<u32>,
+    largest: u32,
+}
+
+const NONE: u8 = u8::MAX;
+
+impl Regions {
+    fn of(state: &FlowerDomain, colour: Colour) -> Regions {
+        let mut label = [NONE; CELLS];
+        let regions = &garden_regions(state.garden())[colour];
+        let mut sizes = Vec::with_capacity(regions.len());
+        for (id, &region) in regions.iter().enumerate() {
+            let mut bits = region;
+            while bits != 0 {
+                label[bits.trailing_zeros() as usize] = id as u8;
+                bits &= bits - 1;
+            }
+            sizes.push(region.count_ones());
+        }
+        Regions {
+            label,
+            largest: sizes.first().copied().unwrap_or(0),
+            sizes,
+        }
+    }
+
+    /// The size of the region a new flower at `cell` would be part of.
+    fn merged(&self, cell: usize) -> u32 {
+        let mut seen = [NONE; 4];
+        let mut size = 1;
+        for (k, n) in neighbours(cell).into_iter().flatten().enumerate() {
+            let l = self.label[n];
+            if l != NONE && !seen.contains(&l) {
+                seen[k] = l;
+                size += self.sizes[l as usize];
+            }
+        }
+        size
+    }
+}
+
+fn neighbours(i: usize) -> [Option<usize>; 4] {
+    let w = SIZE as usize;
+    let (r, c) = (i / w, i % w);
+    [
+        (r > 0).then(|| i - w),
+        (r + 1 < w).then(|| i + w),
+        (c > 0).then(|| i - 1),
+        (c + 1 < w).then(|| i + 1),
+    ]
+}
+
+/// Draft order: red moves first, blue wins a tie that never resolves.
+const PICKS: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
+
+impl crate::Bot for Greedy {
+    fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
+        let me = seat.seat();
+        let view = seat.typed_view::<FlowerDomain>()?;
+        let state = FlowerDomain::sample(Viewer::Seat(me), &view, &(), rng);
+        seat.decision().get(me)?;
+        match state.phase() {
+            Phase::Study => Some("ready".into()),
+            Phase::First => Some(format!("first {me}")),
+            Phase::Draft => PICKS
+                .into_iter()
+                .find(|&c| state.owner(c).is_none())
+                .map(|c| c.to_string()),
+            Phase::Play => Some(best_move(&state, me, think, rng)),
+            Phase::Over => None,
+        }
+    }
+}
+
+/// The best move in notation, or `pass`.
+fn best_move(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) -> String {
+    let regions = Colour::ALL.map(|c| Regions::of(state, c));
+    // +1 for my colours, -1 for the opponent's.
+    let sign = Colour::ALL.map(|c| if state.owner(c) == Some(me) { 1i64 } else { -1 });
+    let colour_at: [u8; CELLS] =
+        std::array::from_fn(|i| state.meadow().colour_at_index(i).map_or(NONE, |c| c as u8));
+    let restricted = state.garden().occupied() == 0;
+    // Passing keeps the score as it is: a move must not cost anything,
+    // except the first move of the game, which someone has to make.
+    let mut best: Option<(i64, Placement)> = None;
+    let mut ties = 0u32;
+    for (n, p) in state.placements().enumerate() {
+        if n % 4096 == 4095 && think.should_stop() {
+            break;
+        }
+        let mut score = 0i64;
+        let mut growth = 0i64;
+        for (f, t) in p.pairs() {
+            let k = colour_at[f] as usize;
+            let r = &regions[k];
+            let merged = r.merged(t);
+            score += sign[k] * i64::from(merged.saturating_sub(r.largest));
+            growth += sign[k] * i64::from(merged);
+        }
+        let value = score * 1_000 + growth;
+        match best {
+            None if value >= 0 || restricted => (best, ties) = (Some((value, p)), 1),
+            Some((v, _)) if value > v => (best, ties) = (Some((value, p)), 1),
+            Some((v, _)) if value == v => {
+                // Uniform among equals (reservoir sampling).
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best = Some((value, p));
+                }
+            }
+            _ => {}
+        }
+    }
+    match best {
+        Some((_, p)) => FlowerDomain::action_of(&p).to_string(),
+        None => "pass".into(),
+    }
+}

@@ -1,0 +1,71 @@
+//! Random-against-random Flower Domain games through the generic engine
+//! API (sampling a legal action, applying it, detecting the end, scoring),
+//! and listing every legal move of an opening position.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use umpire_core::conformance::play_randomly;
+use umpire_core::{Game, Seat, seeded_rng};
+use umpire_flower_domain::{Config, FlowerDomain};
+
+/// Plays one whole game with uniformly random legal actions; returns its length.
+fn random_game(seed: u64) -> usize {
+    let mut state = FlowerDomain::new(&Config::default(), seed).unwrap();
+    let length = play_randomly(&mut state, usize::MAX, &mut seeded_rng(seed));
+    std::hint::black_box(state.outcome());
+    length
+}
+
+/// Seed 0's position after the study and the draft: red's first move.
+fn opening(config: &Config) -> (FlowerDomain, Seat) {
+    let mut state = FlowerDomain::new(config, 0).unwrap();
+    for (seat, text) in [
+        (Seat::P1, "ready"),
+        (Seat::P2, "ready"),
+        (Seat::P1, "first P1"),
+        (Seat::P1, "red"),
+        (Seat::P2, "blue"),
+        (Seat::P2, "green"),
+    ] {
+        state.play(seat, &text.parse().unwrap()).unwrap();
+    }
+    (state, Seat::P1)
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("flower-domain");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0;
+    group.bench_function("random game", |b| {
+        b.iter(|| {
+            seed += 1;
+            random_game(seed)
+        })
+    });
+    group.finish();
+    let mut group = c.benchmark_group("flower-domain");
+    for (name, config) in [
+        ("list opening moves (amended)", Config::default()),
+        (
+            "list second moves (any)",
+            Config {
+                first_move: umpire_flower_domain::FirstMove::Original,
+                ..Config::default()
+            },
+        ),
+    ] {
+        let (mut state, seat) = opening(&config);
+        if name.contains("second") {
+            // Any first move, then the other seat faces an unrestricted list.
+            let first = state.legal_actions(seat).unwrap().nth(1).unwrap();
+            state.play(seat, &first).unwrap();
+        }
+        let seat = state.decision().seats().iter().next().unwrap();
+        group.bench_function(name, |b| {
+            b.iter(|| state.legal_actions(seat).unwrap().count())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

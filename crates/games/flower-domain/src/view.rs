@@ -1,0 +1,166 @@
+//! What a viewer sees of a Flower Domain match: everything. Nothing in this
+//! game is hidden, so every viewer gets the same view, and it holds every
+//! fact of the state (a state is rebuilt from it exactly).
+
+use serde::{Deserialize, Serialize};
+use umpire_core::{Cell, PerSeat, Seat};
+
+use crate::FirstMove;
+use crate::board::{ByColour, Colour};
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Both seats study the meadow until both are ready (3 minutes at most).
+    Study,
+    /// The advantage seat names the seat that drafts first.
+    First,
+    /// The colours are drafted, A B B A.
+    Draft,
+    /// Moves and passes.
+    Play,
+    Over,
+}
+
+/// The latest move or pass: by whom, in notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Last {
+    pub by: Seat,
+    pub action: String,
+}
+
+/// A viewer's picture of the match (the same for every viewer).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub phase: Phase,
+    /// The seat that names the first drafter.
+    pub advantage: Seat,
+    /// The first-move rule of this match.
+    pub first_move: FirstMove,
+    /// Ten rows, top first, ten characters each: `R`, `Y`, `G`, `B` for a
+    /// flower (red diamond, yellow hexagon, green square, blue circle), `.`
+    /// for none.
+    pub meadow: Vec<String>,
+    /// The garden, written the same way.
+    pub garden: Vec<String>,
+    /// Which seats have ended their study of the meadow.
+    pub ready: PerSeat<bool>,
+    /// The seat that drafts first, once named.
+    pub first_drafter: Option<Seat>,
+    /// The colours picked so far, in order (the fourth is given, not picked).
+    pub picks: Vec<Colour>,
+    /// Who controls each colour.
+    pub owners: ByColour<Option<Seat>>,
+    /// The seat to move, during play.
+    pub to_move: Option<Seat>,
+    /// Passes in a row (four end the game).
+    pub passes: u8,
+    /// The first-move rule the next move must follow, while the garden is empty.
+    pub restriction: Option<FirstMove>,
+    /// The latest move or pass.
+    pub last: Option<Last>,
+    /// The garden's regions per colour, largest first, each as its cells in
+    /// reading order.
+    pub regions: ByColour<Vec<Vec<Cell>>>,
+    /// Each seat's score now: its colours' largest regions, summed.
+    pub score: PerSeat<u32>,
+}
+
+fn paint(c: char, colour: bool) -> String {
+    let (mark, code) = match c {
+        'R' => ('◆', "31"),
+        'Y' => ('⬢', "33"),
+        'G' => ('■', "32"),
+        'B' => ('●', "34"),
+        _ => ('·', "2"),
+    };
+    if colour {
+        format!("\x1b[{code}m{mark}\x1b[0m")
+    } else {
+        c.to_string()
+    }
+}
+
+/// The view as a terminal board: meadow and garden side by side. Without
+/// colours the letters `R Y G B` are shown; with colours, each colour's shape.
+pub fn render(view: &View, colour: bool) -> String {
+    let letters = "A B C D E F G H I J";
+    let mut out = format!("    meadow                  garden\n    {letters}     {letters}\n");
+    for (row, (m, g)) in view.meadow.iter().zip(&view.garden).enumerate() {
+        let line = |s: &str| {
+            s.chars()
+                .map(|c| paint(c, colour))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        out += &format!("{:>3} {}  {:>3} {}\n", row + 1, line(m), row + 1, line(g));
+    }
+    out += if colour {
+        "legend: ◆ red  ⬢ yellow  ■ green  ● blue  · empty\n"
+    } else {
+        "legend: R red  Y yellow  G green  B blue (flowers)  . empty\n"
+    };
+    let owned: Vec<String> = Colour::ALL
+        .iter()
+        .filter_map(|&c| view.owners[c].map(|s| format!("{c} {s}")))
+        .collect();
+    if !owned.is_empty() {
+        out += &format!(
+            "colours: {}; score P1 {} P2 {}\n",
+            owned.join(", "),
+            view.score.p1,
+            view.score.p2
+        );
+    }
+    match view.phase {
+        Phase::Study => out += "studying the meadow: `ready` when done\n",
+        Phase::First => {
+            out += &format!(
+                "{} (advantage) names who drafts first: `first P1` or `first P2`\n",
+                view.advantage
+            )
+        }
+        Phase::Draft => out += "drafting colours: `red`, `yellow`, `green` or `blue`\n",
+        Phase::Play => {
+            if let Some(seat) = view.to_move {
+                out += &format!(
+                    "{seat} to move (`A1-B1 to C3-C4` or `pass`); passes in a row: {}\n",
+                    view.passes
+                );
+            }
+        }
+        Phase::Over => out += "the game is over\n",
+    }
+    out
+}
+
+/// The latest event in words: a move or pass, else the latest pick, the
+/// first drafter, or a seat ready to end the study.
+pub fn last_event(view: &View) -> Option<String> {
+    if let Some(last) = &view.last {
+        return Some(if last.action == "pass" {
+            format!("{} passed", last.by)
+        } else {
+            format!("{} moved {}", last.by, last.action)
+        });
+    }
+    if let Some(&pick) = view.picks.last() {
+        let by = view.owners[pick]?;
+        let given: Vec<String> = Colour::ALL
+            .iter()
+            .filter(|&&c| !view.picks.contains(&c))
+            .filter_map(|&c| view.owners[c].map(|s| format!("; {c} goes to {s}")))
+            .collect();
+        return Some(format!("{by} drafted {pick}{}", given.concat()));
+    }
+    if let Some(first) = view.first_drafter {
+        return Some(format!("{first} drafts first"));
+    }
+    let ready: Vec<String> = umpire_core::Seat::BOTH
+        .iter()
+        .filter(|&&s| view.ready[s])
+        .map(|s| s.to_string())
+        .collect();
+    (!ready.is_empty()).then(|| format!("{} ended the study", ready.join(" and ")))
+}

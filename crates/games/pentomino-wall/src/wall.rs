@@ -1,0 +1,311 @@
+//! A seat's wall as bitboards (bit `row * 10 + col`), where pieces may go,
+//! and how a wall scores.
+//!
+//! ```
+//! use umpire_core::Cell;
+//! use umpire_pentomino_wall::{Placed, Wall};
+//!
+//! // An X in the middle of an otherwise empty wall: 85 cells unpainted.
+//! let wall = Wall::from_placements([Placed::new("X".parse().unwrap(), Cell::new(3, 3))]).unwrap();
+//! assert_eq!(wall.rows()[4], "...XXX....");
+//! let score = wall.score(0);
+//! assert_eq!((score.square, score.unpainted, score.total), (1, 85, 1 - 170));
+//! ```
+
+use serde::{Deserialize, Serialize};
+use umpire_core::Cell;
+
+use crate::pieces::{CELLS, HEIGHT, Orientation, Piece, WIDTH};
+
+/// Every cell of a wall.
+pub const WALL: u128 = (1u128 << CELLS) - 1;
+const W: usize = WIDTH as usize;
+
+const fn col_mask(col: usize) -> u128 {
+    let mut mask = 0u128;
+    let mut row = 0;
+    while row < HEIGHT as usize {
+        mask |= 1u128 << (row * W + col);
+        row += 1;
+    }
+    mask
+}
+
+const LEFT: u128 = col_mask(0);
+const RIGHT: u128 = col_mask(W - 1);
+const TOP: u128 = (1u128 << W) - 1;
+const BOTTOM: u128 = TOP << ((HEIGHT as usize - 1) * W);
+/// The cells along the wall's edges.
+pub const BORDER: u128 = LEFT | RIGHT | TOP | BOTTOM;
+
+/// `cells` and their orthogonal neighbours on the wall.
+pub fn grow(cells: u128) -> u128 {
+    (cells | (cells << 1) & !LEFT | (cells >> 1) & !RIGHT | cells << W | cells >> W) & WALL
+}
+
+pub fn bit(cell: Cell) -> u128 {
+    1u128 << cell.index(WIDTH)
+}
+
+pub fn on_wall(cell: Cell) -> bool {
+    cell.col < WIDTH && cell.row < HEIGHT
+}
+
+/// A piece on a wall: its orientation and the top-left cell of its
+/// bounding box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placed {
+    #[serde(rename = "piece")]
+    pub orientation: Orientation,
+    pub at: Cell,
+}
+
+impl Placed {
+    pub fn new(orientation: Orientation, at: Cell) -> Placed {
+        Placed { orientation, at }
+    }
+
+    /// Whether the piece lies wholly on the wall.
+    pub fn fits(&self) -> bool {
+        let (w, h) = self.orientation.size();
+        on_wall(self.at) && self.at.col + w <= WIDTH && self.at.row + h <= HEIGHT
+    }
+
+    /// Its cells (for a piece that fits).
+    pub fn mask(&self) -> u128 {
+        self.orientation.shape().mask << self.at.index(WIDTH)
+    }
+}
+
+/// One seat's wall: the pieces placed, in order, and the paint they left.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wall {
+    placed: Vec<Placed>,
+    painted: u128,
+    /// Cells painted more than once.
+    black: u128,
+}
+
+/// A wall's score, term by term.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    /// The edge of the largest fully painted square.
+    pub square: u8,
+    /// Points of the clearly defined, surrounded pieces.
+    pub pieces: u32,
+    pub credits: u32,
+    pub unpainted: u32,
+    /// `square + pieces + credits - 2 × unpainted`.
+    pub total: i64,
+    /// Each placed piece's points, in placing order.
+    pub piece_points: Vec<u8>,
+}
+
+impl Wall {
+    /// A wall with these pieces painted in order, with no placing rule
+    /// checked but that each lies on the wall.
+    pub fn from_placements(placed: impl IntoIterator<Item = Placed>) -> Result<Wall, String> {
+        let mut wall = Wall::default();
+        for p in placed {
+            if !p.fits() {
+                return Err(format!("{} at {} leaves the wall", p.orientation, p.at));
+            }
+            wall.paint(p);
+        }
+        Ok(wall)
+    }
+
+    pub fn placed(&self) -> &[Placed] {
+        &self.placed
+    }
+
+    pub fn painted(&self) -> u128 {
+        self.painted
+    }
+
+    pub fn black(&self) -> u128 {
+        self.black
+    }
+
+    /// This wall with one more piece (that fits) painted, to weigh a move.
+    pub fn with(&self, p: Placed) -> Wall {
+        let mut wall = self.clone();
+        wall.paint(p);
+        wall
+    }
+
+    /// Paints a piece that fits; overlaps turn black.
+    pub(crate) fn paint(&mut self, p: Placed) {
+        let mask = p.mask();
+        self.black |= self.painted & mask;
+        self.painted |= mask;
+        self.placed.push(p);
+    }
+
+    /// The cells a new piece must cover or touch: the border for a wall's
+    /// first piece, the paint and its neighbours after that.
+    pub fn reach(&self) -> u128 {
+        if self.painted == 0 {
+            BORDER
+        } else {
+            grow(self.painted)
+        }
+    }
+
+    /// The anchors at which `o` may be placed: on the wall, and covering a
+    /// cell of [`Wall::reach`].
+    pub fn anchors(&self, o: Orientation) -> u128 {
+        let shape = o.shape();
+        let reach = self.reach();
+        let mut touching = 0u128;
+        let mut mask = shape.mask;
+        while mask != 0 {
+            touching |= reach >> mask.trailing_zeros();
+            mask &= mask - 1;
+        }
+        touching & shape.anchors
+    }
+
+    pub fn unpainted(&self) -> u32 {
+        (WALL & !self.painted).count_ones()
+    }
+
+    /// The edge of the largest square whose every cell is painted.
+    pub fn largest_square(&self) -> u8 {
+        // Top-left cells of k×k painted squares, for k = 1, 2, …
+        let mut tops = self.painted;
+        let mut k = 0;
+        while tops != 0 {
+            k += 1;
+            tops &= (tops >> 1) & !RIGHT & (tops >> W) & (tops >> (W + 1)) & !RIGHT;
+        }
+        k
+    }
+
+    /// Each placed piece's points: 3 minus the wall edges it touches, if it
+    /// has no black cell, touches no cell of its own colour outside itself
+    /// and every neighbour on the wall is painted; else 0.
+    pub fn piece_points(&self) -> Vec<u8> {
+        self.points().collect()
+    }
+
+    fn points(&self) -> impl Iterator<Item = u8> + '_ {
+        let mut colour = [0u128; 12];
+        for p in &self.placed {
+            colour[p.orientation.piece.index()] |= p.mask();
+        }
+        let single = self.painted & !self.black;
+        self.placed.iter().map(move |p| {
+            let mask = p.mask();
+            let around = grow(mask) & !mask;
+            let same = colour[p.orientation.piece.index()] & single & !mask;
+            if mask & self.black != 0 || around & !self.painted != 0 || around & same != 0 {
+                return 0;
+            }
+            let edges = [TOP, BOTTOM, LEFT, RIGHT]
+                .iter()
+                .filter(|&&e| mask & e != 0)
+                .count();
+            3u8.saturating_sub(edges as u8)
+        })
+    }
+
+    /// The wall's score with `credits`.
+    pub fn score(&self, credits: u32) -> Score {
+        let piece_points = self.piece_points();
+        let square = self.largest_square();
+        let pieces: u32 = piece_points.iter().map(|&p| u32::from(p)).sum();
+        let unpainted = self.unpainted();
+        Score {
+            square,
+            pieces,
+            credits,
+            unpainted,
+            total: i64::from(square) + i64::from(pieces) + i64::from(credits)
+                - 2 * i64::from(unpainted),
+            piece_points,
+        }
+    }
+
+    /// The running score only: the total of [`Wall::score`].
+    pub fn total(&self, credits: u32) -> i64 {
+        let pieces: i64 = self.points().map(i64::from).sum();
+        i64::from(self.largest_square()) + pieces + i64::from(credits)
+            - 2 * i64::from(self.unpainted())
+    }
+
+    /// Nine rows of ten characters, top first: a piece's letter where one
+    /// piece painted the cell, `#` where paint overlapped (black), `.`
+    /// unpainted.
+    pub fn rows(&self) -> Vec<String> {
+        let mut letters = [b'.'; CELLS];
+        for p in &self.placed {
+            let mut mask = p.mask();
+            while mask != 0 {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                letters[i] = if self.black >> i & 1 == 1 {
+                    b'#'
+                } else {
+                    p.orientation.piece.letter() as u8
+                };
+            }
+        }
+        letters
+            .chunks(W)
+            .map(|row| String::from_utf8_lossy(row).into_owned())
+            .collect()
+    }
+
+    /// The piece whose colour a cell shows, if one piece alone painted it.
+    pub fn colour_at(&self, cell: Cell) -> Option<Piece> {
+        if !on_wall(cell) || self.black & bit(cell) != 0 {
+            return None;
+        }
+        self.placed
+            .iter()
+            .find(|p| p.mask() & bit(cell) != 0)
+            .map(|p| p.orientation.piece)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(o: &str, at: &str) -> Placed {
+        Placed::new(o.parse().unwrap(), Cell::parse(at, 10, 9).unwrap())
+    }
+
+    #[test]
+    fn grow_does_not_wrap_rows() {
+        let j1 = bit(Cell::new(9, 0));
+        assert_eq!(
+            grow(j1),
+            j1 | bit(Cell::new(8, 0)) | bit(Cell::new(9, 1)),
+            "J1 grows to I1 and J2, not A2"
+        );
+    }
+
+    #[test]
+    fn squares_do_not_wrap_rows() {
+        // J1–J5 and A2–A6 would make 2×2 squares if rows wrapped.
+        let wall = Wall::from_placements([placed("I90", "J1"), placed("I90", "A2")]).unwrap();
+        assert_eq!(wall.largest_square(), 1);
+        let rows = Wall::from_placements([placed("I", "A1"), placed("I", "A2")]).unwrap();
+        assert_eq!(rows.largest_square(), 2);
+        assert_eq!(Wall::default().largest_square(), 0);
+    }
+
+    #[test]
+    fn anchors_cover_or_touch_the_paint() {
+        let wall = Wall::from_placements([placed("X", "A1")]).unwrap();
+        // X at A1 covers B1 A2 B2 C2 B3; an X must come within one cell.
+        let anchors = wall.anchors("X".parse().unwrap());
+        assert_ne!(anchors & bit(Cell::new(2, 1)), 0, "C2");
+        assert_eq!(anchors & bit(Cell::new(4, 0)), 0, "E1 is too far");
+        // The first piece of a wall: anywhere touching the border.
+        let empty = Wall::default().anchors("X".parse().unwrap());
+        assert_eq!(empty.count_ones(), 8 * 7 - 6 * 5);
+    }
+}

@@ -1,0 +1,342 @@
+//! The match's task: its state, its loop (commands and timers) and what
+//! each command does.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tokio::time::sleep_until;
+use umpire_core::{ActionError, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng};
+
+use super::presence::SeatSlot;
+use super::watchers::Watcher;
+use super::{Cmd, Handle, Info, Registry, Start};
+use crate::Config;
+use crate::messages;
+use crate::shown::Shown;
+use crate::store::{SeatKind, Store};
+
+/// A finished match nobody watches leaves memory after this long.
+const IDLE: Duration = Duration::from_secs(10);
+/// After the store failed, timeouts are tried again this much later.
+const STORE_RETRY: Duration = Duration::from_secs(1);
+
+/// Where an action comes from.
+#[derive(Clone, Copy)]
+pub(super) enum Source {
+    Client(u64),
+    Bot,
+    /// A random legal action played for a bot.
+    Fallback,
+}
+
+/// The task that owns one match.
+pub(super) struct Actor {
+    pub(super) info: Arc<Info>,
+    pub(super) m: Match,
+    /// What each kind of viewer has been shown of the durable match.
+    pub(super) shown: Shown,
+    pub(super) seats: PerSeat<SeatSlot>,
+    pub(super) watchers: Vec<Watcher>,
+    pub(super) store: Store,
+    pub(super) config: Arc<Config>,
+    pub(super) registry: Registry,
+    pub(super) summary: Arc<Mutex<Value>>,
+    pub(super) me: mpsc::WeakSender<Cmd>,
+    /// Match time is `base_ms` plus the time since `base`: after a restart it
+    /// resumes at the last recorded action, so clocks stand still while the
+    /// server is down.
+    base_ms: u64,
+    base: Instant,
+    /// Whether play could start: both seats were here (a bot always is) or
+    /// someone acted. Until then match time stands still, so no clock runs.
+    playing: bool,
+    pub(super) rng: MatchRng,
+    idle_since: Instant,
+    removed: bool,
+    /// The match could not be brought back to its stored state: the task ends.
+    pub(super) stopped: bool,
+    /// When a write last failed, if the last one did.
+    pub(super) store_failed: Option<Instant>,
+}
+
+/// Starts a match's task and returns its handle (not yet registered).
+pub fn spawn(start: Start) -> Handle {
+    let (tx, rx) = mpsc::channel(256);
+    let summary = Arc::new(Mutex::new(Value::Null));
+    let now = Instant::now();
+    let actions = &start.m.record().actions;
+    let seats = PerSeat::from_fn(|seat| {
+        let ever = actions
+            .iter()
+            .any(|e| e.seat == seat && e.action != TIMEOUT);
+        SeatSlot::new(start.seats[seat].clone(), ever, now)
+    });
+    let actions_seen = !actions.is_empty();
+    let mut actor = Actor {
+        info: start.info.clone(),
+        base_ms: start.m.now(),
+        m: start.m,
+        shown: start.shown,
+        seats,
+        watchers: Vec::new(),
+        store: start.store,
+        config: start.config,
+        registry: start.registry,
+        summary: summary.clone(),
+        me: tx.downgrade(),
+        base: now,
+        playing: actions_seen,
+        rng: seeded_rng(rand::random()),
+        idle_since: now,
+        removed: false,
+        stopped: false,
+        store_failed: None,
+    };
+    for seat in Seat::BOTH {
+        if let SeatKind::Bot { bot } = &actor.seats[seat].kind {
+            let bot = bot.clone();
+            actor.seat_bot(seat, &bot);
+        }
+    }
+    actor.start_if_ready();
+    actor.update_summary();
+    tokio::spawn(actor.run(rx));
+    Handle {
+        tx,
+        info: start.info,
+        summary,
+    }
+}
+
+impl Actor {
+    /// Match time now; it stands still until play can start.
+    pub(super) fn now(&self) -> u64 {
+        if !self.playing {
+            return self.base_ms;
+        }
+        self.base_ms + self.base.elapsed().as_millis() as u64 * self.config.speed.max(1)
+    }
+
+    /// Whether play could start (the clocks run).
+    pub(super) fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    /// Match time for the clocks shown; `None` until play can start.
+    pub(super) fn clock_now(&self) -> Option<u64> {
+        self.playing.then(|| self.now())
+    }
+
+    /// Whether play can start: each seat is a bot or has a connection.
+    fn seats_ready(&self) -> bool {
+        Seat::BOTH.iter().all(|&s| self.seats[s].is_here())
+    }
+
+    /// Starts match time once both seats are here.
+    pub(super) fn start_if_ready(&mut self) {
+        if !self.playing && self.seats_ready() {
+            self.start_play();
+        }
+    }
+
+    /// Match time runs from now on: the clocks start.
+    fn start_play(&mut self) {
+        if self.playing {
+            return;
+        }
+        self.base_ms = self.m.now();
+        self.base = Instant::now();
+        self.playing = true;
+        tracing::debug!(id = %self.info.id, "play starts: the clocks run");
+        self.schedule_bots();
+    }
+
+    /// The instant when match time reaches `match_ms`.
+    fn at(&self, match_ms: u64) -> Instant {
+        let ahead = match_ms.saturating_sub(self.base_ms);
+        self.base + Duration::from_millis(ahead.div_ceil(self.config.speed.max(1)))
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        self.schedule_bots();
+        loop {
+            let wake = self.next_wake();
+            let cmd = tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => Some(cmd),
+                    None => break,
+                },
+                _ = sleep_until(wake.unwrap_or_else(Instant::now).into()), if wake.is_some() => None,
+            };
+            match cmd {
+                Some(cmd) => self.handle(cmd).await,
+                None => self.on_timer().await,
+            }
+            if self.stopped {
+                break;
+            }
+            if !self.watchers.is_empty() || !self.m.is_over() {
+                self.idle_since = Instant::now();
+            }
+        }
+    }
+
+    /// The earliest of: the next clock deadline, a bot's time budget, and
+    /// (for a finished match nobody watches) leaving memory.
+    fn next_wake(&self) -> Option<Instant> {
+        // The engine flags a seat once `now` is past its deadline; after a
+        // failed write, timeouts wait a moment rather than hammer the store.
+        let deadline = self.m.next_deadline().filter(|_| self.playing).map(|d| {
+            let due = self.at(d.saturating_add(1));
+            self.store_failed
+                .map_or(due, |at| due.max(at + STORE_RETRY))
+        });
+        let idle = (self.m.is_over() && !self.removed).then(|| self.idle_since + IDLE);
+        [deadline, self.bot_deadline(), idle]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    async fn on_timer(&mut self) {
+        self.expire(self.now()).await;
+        self.fallback_late_bots().await;
+        if self.m.is_over()
+            && self.watchers.is_empty()
+            && !self.removed
+            && self.idle_since.elapsed() >= IDLE
+        {
+            self.leave_registry();
+        }
+    }
+
+    /// Stops being findable; the task ends once the last handle is dropped.
+    pub(super) fn leave_registry(&mut self) {
+        let mut live = self.registry.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(me) = self.me.upgrade() {
+            if live
+                .get(&self.info.id)
+                .is_some_and(|h| h.tx.same_channel(&me))
+            {
+                live.remove(&self.info.id);
+            }
+        }
+        self.removed = true;
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join {
+                viewer,
+                conn,
+                tx,
+                reply,
+            } => {
+                let _ = reply.send(self.join(viewer, conn, tx));
+            }
+            Cmd::Leave { conn } => self.leave(conn),
+            // A seat handed to a bot is the bot's for good.
+            Cmd::Act { conn, seat, .. } | Cmd::Takeover { conn, seat }
+                if self.seats[seat].bot.is_some() =>
+            {
+                let why = format!("{seat} is played by a bot now");
+                self.send_to(conn, messages::error("forbidden", &why));
+            }
+            Cmd::Act { conn, seat, text } => self.act(seat, &text, Source::Client(conn)).await,
+            Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
+            Cmd::Snapshot { viewer, reply } => {
+                let _ = reply.send(self.state_for(viewer));
+            }
+            Cmd::Record { reply } => {
+                let _ = reply.send((self.m.record().clone(), self.m.is_over()));
+            }
+            Cmd::BotDone {
+                seat,
+                tag,
+                bot,
+                rng,
+                action,
+            } => self.bot_done(seat, tag, bot, rng, action).await,
+        }
+    }
+
+    /// The `state` message `viewer` would receive now.
+    fn state_for(&self, viewer: Viewer) -> Value {
+        let seq = self.shown.seq(viewer);
+        messages::state(&self.m, viewer, seq, &self.seats_json(), self.clock_now())
+    }
+
+    /// A seat's action: applied by the engine, stored, then announced.
+    pub(super) async fn act(&mut self, seat: Seat, text: &str, from: Source) {
+        if self.stopped {
+            return;
+        }
+        let now = self.now();
+        if !self.expire(now).await {
+            if let Source::Client(conn) = from {
+                let text = messages::error("store", "the match could not be stored; try again");
+                self.send_to(conn, text);
+            }
+            return;
+        }
+        match self.m.submit(seat, text, now) {
+            Ok(played) => {
+                // The first action starts play, if both seats have not yet.
+                self.start_play();
+                let mut shown = self.shown.clone();
+                shown.step(&self.m);
+                let canonical = played.action.clone();
+                self.commit(vec![played], shown, Some((seat, canonical)))
+                    .await;
+            }
+            Err(e) => self.refused(seat, e, from).await,
+        }
+    }
+
+    /// Applies the timeouts due before `now`, those of each moment as one
+    /// step with a commit of its own, so each viewer gets a message for each
+    /// change it may see. False if the store failed.
+    pub(super) async fn expire(&mut self, now: u64) -> bool {
+        while let Some(due) = self.m.next_deadline().filter(|&d| d < now) {
+            let timeouts = self.m.advance(due.saturating_add(1));
+            if timeouts.is_empty() {
+                break;
+            }
+            let mut shown = self.shown.clone();
+            shown.step(&self.m);
+            if !self.commit(timeouts, shown, None).await {
+                return false;
+            }
+        }
+        !self.stopped
+    }
+
+    /// `seat`'s action was refused: the client is told why, as far as it
+    /// may know; a bot plays a random legal action instead.
+    async fn refused(&mut self, seat: Seat, e: ActionError, from: Source) {
+        match from {
+            Source::Client(conn) => {
+                let e = self.turn_refusal(seat).unwrap_or(e);
+                self.send_to(conn, messages::refusal(&e));
+            }
+            // A bot that named an illegal action plays a random one.
+            Source::Bot if self.m.decision().seats().contains(seat) => {
+                Box::pin(self.fallback(seat)).await
+            }
+            Source::Bot | Source::Fallback => {
+                tracing::warn!(id = %self.info.id, %seat, rule = %e.rule, "bot action refused");
+            }
+        }
+    }
+
+    /// Why `seat` may not act now, judged from what it may know of the
+    /// other seat's decision: the real one may be covered (a seat that must
+    /// confirm its bid looks like a seat still bidding).
+    fn turn_refusal(&self, seat: Seat) -> Option<ActionError> {
+        let seen = self.m.decision_for(Viewer::Seat(seat));
+        let refusal = seen.require(seat).err()?;
+        Some(ActionError::from_rule(&refusal))
+    }
+}

@@ -1,0 +1,155 @@
+//! One live match: a task that owns the [`Match`] and is the only code that
+//! changes it. Commands arrive on a channel, so matches never wait for each
+//! other; a timer wakes the task at the next clock deadline, so timeouts act
+//! by themselves; bots think on blocking threads and send their move back.
+//!
+//! The task's jobs, one module each: [`actor`] runs the loop and handles
+//! commands, [`watchers`] keeps the connected clients and sends them their
+//! messages, [`presence`] keeps who sits where (connections, the lobby's
+//! summary, handing an absent seat to a bot), [`bots`] drives bot seats, and
+//! [`commit`] makes applied entries durable before anyone hears of them.
+
+mod actor;
+mod bots;
+mod commit;
+mod presence;
+#[cfg(test)]
+mod tests;
+mod watchers;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+use umpire_bots::Bot;
+use umpire_core::{AnyGame, Match, MatchRng, PerSeat, Record, Seat, Viewer};
+
+use crate::Config;
+use crate::shown::Shown;
+use crate::store::{SeatKind, Store, Tokens};
+use crate::tokens;
+
+pub use actor::spawn;
+
+/// A client's outgoing queue, in messages. A client that lets it fill up is
+/// too slow and is disconnected rather than allowed to hold anything up.
+pub const OUT_QUEUE: usize = 64;
+
+/// What does not change during a match.
+pub struct Info {
+    pub id: String,
+    pub game: &'static dyn AnyGame,
+    pub tokens: Tokens,
+    pub takeover: bool,
+    pub created_ms: u64,
+}
+
+impl Info {
+    /// Who holds `token`: no token is a spectator; a wrong token is nobody.
+    pub fn viewer(&self, token: Option<&str>) -> Option<Viewer> {
+        let Some(token) = token.filter(|t| !t.is_empty()) else {
+            return Some(Viewer::Spectator);
+        };
+        // Check every secret, so the time taken says nothing about which matched.
+        let mut found = None;
+        for seat in Seat::BOTH {
+            if tokens::same(token, &self.tokens.seats[seat]) {
+                found = Some(Viewer::Seat(seat));
+            }
+        }
+        if tokens::same(token, &self.tokens.umpire) {
+            found = Some(Viewer::Umpire);
+        }
+        found
+    }
+}
+
+/// A way to talk to a live match.
+#[derive(Clone)]
+pub struct Handle {
+    pub tx: mpsc::Sender<Cmd>,
+    pub info: Arc<Info>,
+    /// The lobby's summary, kept current by the match's task.
+    pub summary: Arc<Mutex<Value>>,
+}
+
+impl Handle {
+    /// The `state` message `viewer` would receive now.
+    pub async fn snapshot(&self, viewer: Viewer) -> Option<Value> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(Cmd::Snapshot { viewer, reply }).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// The record so far, and whether the match is over.
+    pub async fn record(&self) -> Option<(Record, bool)> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(Cmd::Record { reply }).await.ok()?;
+        answer.await.ok()
+    }
+}
+
+pub enum Cmd {
+    /// A client connects; its messages go to `tx`. `reply` says whether it
+    /// was let in.
+    Join {
+        viewer: Viewer,
+        conn: u64,
+        tx: mpsc::Sender<Utf8Bytes>,
+        reply: oneshot::Sender<bool>,
+    },
+    Leave {
+        conn: u64,
+    },
+    /// A seat's action in notation (or `resign`).
+    Act {
+        conn: u64,
+        seat: Seat,
+        text: String,
+    },
+    /// `seat` hands its absent opponent to a bot.
+    Takeover {
+        conn: u64,
+        seat: Seat,
+    },
+    Snapshot {
+        viewer: Viewer,
+        reply: oneshot::Sender<Value>,
+    },
+    Record {
+        reply: oneshot::Sender<(Record, bool)>,
+    },
+    /// A bot's answer for the need that started at `tag`.
+    BotDone {
+        seat: Seat,
+        tag: usize,
+        bot: Box<dyn Bot>,
+        rng: Box<MatchRng>,
+        action: Option<String>,
+    },
+}
+
+/// The live matches by id, shared with the hub.
+pub type Registry = Arc<Mutex<HashMap<String, Handle>>>;
+
+/// Everything needed to start a match's task.
+pub struct Start {
+    pub info: Arc<Info>,
+    pub m: Match,
+    /// What each kind of viewer has been shown of `m`.
+    pub shown: Shown,
+    pub seats: PerSeat<SeatKind>,
+    pub store: Store,
+    pub config: Arc<Config>,
+    pub registry: Registry,
+}
+
+/// Wall time in ms since the Unix epoch.
+pub fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}

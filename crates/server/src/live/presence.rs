@@ -1,0 +1,181 @@
+//! Who sits where: person seats connecting and leaving, the seats table
+//! every `state` carries, the lobby's summary, and handing a seat whose
+//! person stayed away to a bot.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use umpire_core::{PerSeat, Seat, Viewer};
+
+use super::actor::Actor;
+use super::bots::BotSlot;
+use crate::messages;
+use crate::store::{Op, SeatKind};
+
+/// One seat: who plays it and, for a person, whether they are here.
+pub(super) struct SeatSlot {
+    pub(super) kind: SeatKind,
+    connected: usize,
+    /// Whether a person ever sat here (for the lobby's "open" list).
+    ever: bool,
+    away_since: Instant,
+    pub(super) bot: Option<BotSlot>,
+}
+
+impl SeatSlot {
+    /// A bot, or a person with a connection.
+    pub(super) fn is_here(&self) -> bool {
+        self.kind != SeatKind::Person || self.connected > 0
+    }
+
+    pub(super) fn new(kind: SeatKind, ever: bool, now: Instant) -> SeatSlot {
+        SeatSlot {
+            kind,
+            connected: 0,
+            ever,
+            away_since: now,
+            bot: None,
+        }
+    }
+}
+
+impl Actor {
+    /// A client of `viewer` connected; returns whether its seat came back
+    /// (everyone is then told).
+    pub(super) fn arrived(&mut self, viewer: Viewer) -> bool {
+        let Some(seat) = viewer.seat() else {
+            return false;
+        };
+        let slot = &mut self.seats[seat];
+        slot.connected += 1;
+        slot.ever = true;
+        if slot.connected > 1 {
+            return false;
+        }
+        self.start_if_ready();
+        self.update_summary();
+        true
+    }
+
+    /// A client of `viewer` left; returns whether its seat is now empty
+    /// (everyone is then told).
+    pub(super) fn departed(&mut self, viewer: Viewer) -> bool {
+        let Some(seat) = viewer.seat() else {
+            return false;
+        };
+        let slot = &mut self.seats[seat];
+        slot.connected = slot.connected.saturating_sub(1);
+        if slot.connected > 0 {
+            return false;
+        }
+        slot.away_since = Instant::now();
+        self.update_summary();
+        true
+    }
+
+    /// The seats table of a `state` message.
+    pub(super) fn seats_json(&self) -> Value {
+        self.seats_table(true)
+    }
+
+    /// Who plays each seat; `away` adds how long an absent person has been away.
+    fn seats_table(&self, away: bool) -> Value {
+        let seat = |s: &SeatSlot| match &s.kind {
+            SeatKind::Person if s.connected > 0 => json!({"kind": "person", "connected": true}),
+            SeatKind::Person if away => json!({"kind": "person", "connected": false,
+                "away_ms": s.away_since.elapsed().as_millis() as u64}),
+            SeatKind::Person => json!({"kind": "person", "connected": false}),
+            SeatKind::Bot { bot } => json!({"kind": "bot", "bot": bot}),
+        };
+        json!({"P1": seat(&self.seats.p1), "P2": seat(&self.seats.p2)})
+    }
+
+    /// Refreshes the lobby's summary of this match.
+    pub(super) fn update_summary(&self) {
+        let over = self.m.is_over();
+        let open = !over
+            && Seat::BOTH
+                .iter()
+                .any(|&s| self.seats[s].kind == SeatKind::Person && !self.seats[s].ever);
+        let summary = json!({
+            "id": self.info.id,
+            "game": self.info.game.id(),
+            "name": self.info.game.name(),
+            "created_ms": self.info.created_ms,
+            "seats": self.seats_table(false),
+            "moves": self.moves(),
+            "outcome": self.m.outcome(),
+            "status": if over { "finished" } else if open { "open" } else { "live" },
+        });
+        *self.summary.lock().unwrap_or_else(|e| e.into_inner()) = summary;
+    }
+
+    /// The lobby's count of moves: the record's entries once the match is
+    /// over; while it is played, the changes a spectator has seen, which
+    /// tells nothing the rules hide (an action under a cover, say).
+    fn moves(&self) -> u64 {
+        if self.m.is_over() {
+            self.m.record().actions.len() as u64
+        } else {
+            self.shown.seq(Viewer::Spectator)
+        }
+    }
+
+    /// `seat` hands its opponent, absent past the grace period, to a bot.
+    pub(super) async fn takeover(&mut self, seat: Seat, conn: u64) {
+        if let Some(why) = self.takeover_refusal(seat.other()) {
+            self.send_to(conn, messages::error("takeover", &why));
+            return;
+        }
+        let other = seat.other();
+        let name = ["hard", "medium", "easy"]
+            .into_iter()
+            .find(|level| umpire_bots::make(self.info.game.id(), level).is_ok())
+            .unwrap_or("random");
+        let bot = SeatKind::Bot {
+            bot: name.to_string(),
+        };
+        let mut seats = PerSeat::from_fn(|s| self.seats[s].kind.clone());
+        seats[other] = bot.clone();
+        let op = Op::Seats {
+            id: self.info.id.clone(),
+            seats,
+        };
+        if let Err(e) = self.store.write(op).await {
+            tracing::error!(id = %self.info.id, "{e}");
+            let text = messages::error("store", "the takeover could not be stored");
+            self.send_to(conn, text);
+            return;
+        }
+        tracing::info!(id = %self.info.id, seat = %other, bot = name, "seat handed to a bot");
+        self.seats[other].kind = bot;
+        self.seat_bot(other, name);
+        self.start_if_ready();
+        self.update_summary();
+        self.broadcast();
+        self.schedule_bots();
+    }
+
+    /// Why `other` may not be handed to a bot now, if it may not.
+    fn takeover_refusal(&self, other: Seat) -> Option<String> {
+        let slot = &self.seats[other];
+        let grace = Duration::from_millis(self.config.grace_ms);
+        if !self.info.takeover {
+            Some("this match does not allow handing a seat to a bot".to_string())
+        } else if self.m.is_over() {
+            Some("the game is over".to_string())
+        } else if slot.kind != SeatKind::Person {
+            Some(format!("{other} is already played by a bot"))
+        } else if slot.connected > 0 {
+            Some(format!("{other} is connected"))
+        } else if slot.away_since.elapsed() < grace {
+            let left = grace - slot.away_since.elapsed();
+            Some(format!(
+                "{other} has been away less than the grace period; try again in {} s",
+                left.as_secs() + 1
+            ))
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! A match's task against a store that fails on demand: it never runs ahead
+//! of what the store holds.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, oneshot};
+use umpire_core::testing::SealedBids;
+use umpire_core::{Match, MatchOptions, PerSeat, Seat, Viewer, erase};
+
+use super::{Cmd, Handle, Info, Registry, Start, spawn};
+use crate::Config;
+use crate::shown::Shown;
+use crate::store::{MatchRow, Op, SeatKind, Store, Tokens};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+struct Setup {
+    _dir: tempfile::TempDir,
+    store: Store,
+    registry: Registry,
+    handle: Handle,
+}
+
+/// A new Sealed Bids match between two people, stored and running.
+async fn setup() -> Setup {
+    setup_with(Config::default()).await
+}
+
+/// [`setup`] with these server settings.
+async fn setup_with(config: Config) -> Setup {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let store = Store::open(&dir.path().join("t.db")).expect("a store");
+    let game = erase::<SealedBids>();
+    let m = Match::new(game, &json!({}), 7, MatchOptions::default()).expect("a match");
+    let tokens = Tokens {
+        seats: PerSeat::new("p1".into(), "p2".into()),
+        umpire: "u".into(),
+    };
+    let row = MatchRow {
+        id: "m1".into(),
+        game: game.id().into(),
+        config: m.record().config.clone(),
+        seed: 7,
+        timed: true,
+        clock: None,
+        seats: PerSeat::new(SeatKind::Person, SeatKind::Person),
+        tokens: tokens.clone(),
+        takeover: true,
+        created_ms: 0,
+    };
+    store
+        .write(Op::Create(Box::new(row.clone())))
+        .await
+        .expect("stored");
+    let registry: Registry = Arc::new(Mutex::new(HashMap::new()));
+    let handle = spawn(Start {
+        info: Arc::new(Info {
+            id: row.id.clone(),
+            game,
+            tokens,
+            takeover: true,
+            created_ms: 0,
+        }),
+        shown: Shown::start(&m),
+        m,
+        seats: row.seats,
+        store: store.clone(),
+        config: Arc::new(config),
+        registry: registry.clone(),
+    });
+    registry.lock().unwrap().insert(row.id, handle.clone());
+    Setup {
+        _dir: dir,
+        store,
+        registry,
+        handle,
+    }
+}
+
+/// Connects P1 as connection 1; reads its `hello` and `state`.
+async fn join_p1(handle: &Handle) -> mpsc::Receiver<Utf8Bytes> {
+    let (tx, mut rx) = mpsc::channel(64);
+    let (reply, admitted) = oneshot::channel();
+    let viewer = Viewer::Seat(Seat::P1);
+    let join = Cmd::Join {
+        viewer,
+        conn: 1,
+        tx,
+        reply,
+    };
+    handle.tx.send(join).await.expect("the task runs");
+    assert!(admitted.await.expect("an answer"));
+    assert_eq!(next(&mut rx).await.expect("hello")["type"], "hello");
+    assert_eq!(next(&mut rx).await.expect("state")["type"], "state");
+    rx
+}
+
+async fn bid(handle: &Handle) {
+    let act = Cmd::Act {
+        conn: 1,
+        seat: Seat::P1,
+        text: "bid 2".into(),
+    };
+    handle.tx.send(act).await.expect("the task runs");
+}
+
+/// The next message, or `None` once the task dropped the client.
+async fn next(rx: &mut mpsc::Receiver<Utf8Bytes>) -> Option<Value> {
+    let text = tokio::time::timeout(WAIT, rx.recv())
+        .await
+        .expect("a message in time")?;
+    Some(serde_json::from_str(&text).expect("JSON"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_write_goes_back_to_the_stored_state() {
+    let s = setup().await;
+    let mut p1 = join_p1(&s.handle).await;
+    s.store.faults().writes.store(true, Ordering::SeqCst);
+    bid(&s.handle).await;
+    let error = next(&mut p1).await.expect("an answer");
+    assert_eq!(error["rule"], "store", "{error}");
+    let (record, _) = s.handle.record().await.expect("the match runs");
+    assert!(record.actions.is_empty(), "{record:?}");
+    // Once the store works again, so does the same action.
+    s.store.faults().writes.store(false, Ordering::SeqCst);
+    bid(&s.handle).await;
+    let accepted = next(&mut p1).await.expect("an answer");
+    assert_eq!(
+        (&accepted["type"], &accepted["action"], &accepted["seq"]),
+        (&json!("accepted"), &json!("bid 2"), &json!(1))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_that_cannot_be_restored_stops() {
+    let s = setup().await;
+    let mut p1 = join_p1(&s.handle).await;
+    s.store.faults().writes.store(true, Ordering::SeqCst);
+    s.store.faults().reads.store(true, Ordering::SeqCst);
+    bid(&s.handle).await;
+    let error = next(&mut p1).await.expect("an answer");
+    assert_eq!(error["rule"], "server", "{error}");
+    assert_eq!(next(&mut p1).await, None, "the client is disconnected");
+    tokio::time::timeout(WAIT, s.handle.tx.closed())
+        .await
+        .expect("the task ends");
+    assert!(s.registry.lock().unwrap().is_empty(), "no longer findable");
+    // The store holds the match as it was: nothing ran ahead of it.
+    s.store.faults().reads.store(false, Ordering::SeqCst);
+    let loaded = s.store.load("m1").await.expect("reads").expect("stored");
+    assert!(loaded.actions.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn timeouts_wait_a_moment_while_the_store_fails() {
+    // A thousand match milliseconds per real one: the bids run out at once.
+    let s = setup_with(Config {
+        speed: 1000,
+        ..Config::default()
+    })
+    .await;
+    s.store.faults().writes.store(true, Ordering::SeqCst);
+    let mut p1 = join_p1(&s.handle).await;
+    // Clocks run once both seats are here.
+    let (tx, _p2) = mpsc::channel(64);
+    let (reply, admitted) = oneshot::channel();
+    let viewer = Viewer::Seat(Seat::P2);
+    let join = Cmd::Join {
+        viewer,
+        conn: 2,
+        tx,
+        reply,
+    };
+    s.handle.tx.send(join).await.expect("the task runs");
+    assert!(admitted.await.expect("an answer"));
+    let arrived = next(&mut p1).await.expect("P2 arrives");
+    assert_eq!(arrived["seats"]["P2"]["connected"], true, "{arrived}");
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let failed = s.store.faults().failed_writes.load(Ordering::SeqCst);
+    assert!((1..=2).contains(&failed), "{failed} writes tried");
+    let (record, _) = s.handle.record().await.expect("the match runs");
+    assert!(record.actions.is_empty(), "{record:?}");
+    // The store is back: the timeouts are applied.
+    s.store.faults().writes.store(false, Ordering::SeqCst);
+    let state = next(&mut p1).await.expect("a state");
+    assert_eq!(state["view"]["round"], 1, "{state}");
+}

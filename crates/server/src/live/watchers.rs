@@ -1,0 +1,162 @@
+//! The clients watching a match: joining, leaving, and sending each its own
+//! messages. A client that cannot keep up is dropped, never waited for.
+
+use std::collections::HashMap;
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::json;
+use tokio::sync::mpsc;
+use umpire_core::{Seat, Viewer};
+
+use super::actor::Actor;
+use crate::messages;
+
+/// Connections one seat holder, or the umpire, keeps at once. One more
+/// connection of the same link closes its oldest: the holder always gets in.
+const MAX_PER_HOLDER: usize = 8;
+
+/// One connected client.
+pub(super) struct Watcher {
+    conn: u64,
+    pub(super) viewer: Viewer,
+    tx: mpsc::Sender<Utf8Bytes>,
+}
+
+impl Watcher {
+    /// Queues `text`; false if the client is not keeping up.
+    pub(super) fn send(&self, text: impl Into<Utf8Bytes>) -> bool {
+        self.tx.try_send(text.into()).is_ok()
+    }
+}
+
+impl Actor {
+    /// A client connects: it gets `hello` and its `state`. Returns whether
+    /// it was let in: a spectator is refused once the match has its fill of
+    /// them; a seat holder or the umpire is always let in (past a few
+    /// connections of one link, its oldest is closed).
+    pub(super) fn join(&mut self, viewer: Viewer, conn: u64, tx: mpsc::Sender<Utf8Bytes>) -> bool {
+        let same: Vec<u64> = self
+            .watchers
+            .iter()
+            .filter(|w| w.viewer == viewer)
+            .map(|w| w.conn)
+            .collect();
+        if viewer == Viewer::Spectator {
+            if same.len() >= self.config.max_spectators {
+                return false;
+            }
+        } else if same.len() >= MAX_PER_HOLDER {
+            // The oldest connection of this link goes; the seat stays taken.
+            let oldest = same[..=same.len() - MAX_PER_HOLDER].to_vec();
+            self.close_quietly(&oldest);
+        }
+        let takeover = json!({"allowed": self.info.takeover, "grace_ms": self.config.grace_ms});
+        let hello = messages::hello(
+            viewer,
+            self.info.game.id(),
+            self.info.game.name(),
+            &self.info.id,
+            takeover,
+        );
+        let _ = tx.try_send(hello.into());
+        self.watchers.push(Watcher { conn, viewer, tx });
+        if self.arrived(viewer) {
+            // Everyone sees the seat come back; that includes the newcomer.
+            self.broadcast();
+        } else {
+            let state = self.state_text(viewer, &self.seats_json(), self.clock_now());
+            self.send_to(conn, state);
+        }
+        true
+    }
+
+    /// The `state` message for `viewer`.
+    fn state_text(&self, viewer: Viewer, seats: &serde_json::Value, now: Option<u64>) -> String {
+        messages::state_text(&self.m, viewer, self.shown.seq(viewer), seats, now)
+    }
+
+    /// A client disconnects.
+    pub(super) fn leave(&mut self, conn: u64) {
+        let Some(i) = self.watchers.iter().position(|w| w.conn == conn) else {
+            return;
+        };
+        let w = self.watchers.swap_remove(i);
+        if self.departed(w.viewer) {
+            self.broadcast();
+        }
+    }
+
+    pub(super) fn send_to(&mut self, conn: u64, text: String) {
+        if let Some(w) = self.watchers.iter().find(|w| w.conn == conn) {
+            if !w.send(text) {
+                self.drop_watchers(vec![conn]);
+            }
+        }
+    }
+
+    /// Sends `text` to each connection of `seat`.
+    pub(super) fn send_to_seat(&mut self, seat: Seat, text: String) {
+        let conns: Vec<u64> = self
+            .watchers
+            .iter()
+            .filter(|w| w.viewer == Viewer::Seat(seat))
+            .map(|w| w.conn)
+            .collect();
+        for conn in conns {
+            self.send_to(conn, text.clone());
+        }
+    }
+
+    /// Sends every watcher its own `state` (after a change everyone sees:
+    /// who sits where).
+    pub(super) fn broadcast(&mut self) {
+        self.send_states(|_| true);
+    }
+
+    /// Sends each watcher whose kind of viewer is `to` its own `state`,
+    /// built once per kind.
+    pub(super) fn send_states(&mut self, to: impl Fn(Viewer) -> bool) {
+        let mut built: HashMap<Viewer, Utf8Bytes> = HashMap::new();
+        let seats = self.seats_json();
+        let now = self.clock_now();
+        let mut slow = Vec::new();
+        for w in self.watchers.iter().filter(|w| to(w.viewer)) {
+            let text = built
+                .entry(w.viewer)
+                .or_insert_with(|| self.state_text(w.viewer, &seats, now).into())
+                .clone();
+            if !w.send(text) {
+                slow.push(w.conn);
+            }
+        }
+        self.drop_watchers(slow);
+    }
+
+    /// Disconnects these clients of a link that stays connected: nobody
+    /// needs telling.
+    fn close_quietly(&mut self, conns: &[u64]) {
+        for &conn in conns {
+            if let Some(i) = self.watchers.iter().position(|w| w.conn == conn) {
+                let w = self.watchers.swap_remove(i);
+                // More of its connections stay: the seat is still here.
+                self.departed(w.viewer);
+            }
+        }
+    }
+
+    /// Disconnects clients that cannot keep up (their socket closes when
+    /// their queue's sender is dropped).
+    fn drop_watchers(&mut self, conns: Vec<u64>) {
+        let mut changed = false;
+        for conn in conns {
+            if let Some(i) = self.watchers.iter().position(|w| w.conn == conn) {
+                let w = self.watchers.swap_remove(i);
+                tracing::debug!(id = %self.info.id, conn, "client too slow; disconnected");
+                changed |= self.departed(w.viewer);
+            }
+        }
+        if changed {
+            self.broadcast();
+        }
+    }
+}

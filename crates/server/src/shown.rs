@@ -1,0 +1,143 @@
+//! What each kind of viewer has been shown of a match, and the `seq` of its
+//! `state` messages: how many steps of the match changed what it sees.
+//!
+//! A step is one action, or the timeouts due at one moment (both seats of a
+//! simultaneous decision may run out together). After each step every
+//! viewer's content is fingerprinted: its view, the decisions as it may know
+//! them ([`Match::decision_for`]), the outcome, and what its clocks are
+//! computed from ([`Match::clock_basis`]). A viewer whose fingerprint changed
+//! gets a new `state` with its `seq` one higher; any other viewer gets
+//! nothing, so a change hidden from it (a timeout under a cover) shows in no
+//! message and no count. The counts follow from the record alone, so they
+//! are the same after a reconnect or a restart.
+//!
+//! The legal actions a seat is sent are left out of the fingerprint: they
+//! depend only on what the seat may know (a rule of [`umpire_core::Game`]
+//! that the conformance suite checks), which its view and decision hold.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io;
+
+use umpire_core::{
+    AnyGame, Entry, Match, MatchOptions, Record, ReplayError, Seat, TIMEOUT, Viewer,
+};
+
+/// Every kind of viewer; all viewers of one kind are shown the same.
+const VIEWERS: [Viewer; 4] = [
+    Viewer::Seat(Seat::P1),
+    Viewer::Seat(Seat::P2),
+    Viewer::Spectator,
+    Viewer::Umpire,
+];
+
+/// What one kind of viewer was last shown, and how many changes that made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    seq: u64,
+    print: u64,
+}
+
+/// What every kind of viewer has been shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown([Seen; 4]);
+
+impl Shown {
+    /// At the start of a match: nothing changed yet.
+    pub fn start(m: &Match) -> Shown {
+        Shown(VIEWERS.map(|viewer| Seen {
+            seq: 0,
+            print: fingerprint(m, viewer),
+        }))
+    }
+
+    /// Counts one step, after which the match is `m`.
+    pub fn step(&mut self, m: &Match) {
+        for (seen, viewer) in self.0.iter_mut().zip(VIEWERS) {
+            let print = fingerprint(m, viewer);
+            if print != seen.print {
+                *seen = Seen {
+                    seq: seen.seq + 1,
+                    print,
+                };
+            }
+        }
+    }
+
+    /// The `seq` of `viewer`'s latest `state`.
+    pub fn seq(&self, viewer: Viewer) -> u64 {
+        self.0[index(viewer)].seq
+    }
+
+    /// Whether `viewer` sees something new in `later`.
+    pub fn changed_for(&self, later: &Shown, viewer: Viewer) -> bool {
+        self.seq(viewer) != later.seq(viewer)
+    }
+
+    /// Replays `record` one step at a time: the match and what every kind
+    /// of viewer was shown of it.
+    pub fn replay(
+        game: &'static dyn AnyGame,
+        record: &Record,
+    ) -> Result<(Match, Shown), ReplayError> {
+        let options = MatchOptions {
+            timed: record.timed,
+            clock: record.clock,
+        };
+        let start = Match::new(game, &record.config, record.seed, options)?;
+        let mut shown = Shown::start(&start);
+        let actions = &record.actions;
+        let m = Match::replay_each(game, record, |i, m| {
+            if !same_step(&actions[i], actions.get(i + 1)) {
+                shown.step(m);
+            }
+        })?;
+        Ok((m, shown))
+    }
+}
+
+/// Whether `next` belongs to the same step as `entry`: the timeouts due at
+/// one moment are applied together.
+fn same_step(entry: &Entry, next: Option<&Entry>) -> bool {
+    next.is_some_and(|next| {
+        entry.action == TIMEOUT && next.action == TIMEOUT && next.at_ms == entry.at_ms
+    })
+}
+
+fn index(viewer: Viewer) -> usize {
+    VIEWERS
+        .iter()
+        .position(|&v| v == viewer)
+        .expect("every viewer is listed")
+}
+
+/// A hash of what `viewer` sees of `m`, clocks aside from their running.
+fn fingerprint(m: &Match, viewer: Viewer) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    let content = (m.view(viewer), m.decision_for(viewer), m.outcome());
+    // Writing to a hasher cannot fail.
+    let _ = serde_json::to_writer(HashWriter(&mut hasher), &content);
+    if let Some(basis) = m.clock_basis(viewer) {
+        for seat in Seat::BOTH {
+            let b = basis[seat];
+            b.started
+                .map(|(since, turn)| (since, turn.turn_ms, turn.overtime))
+                .hash(&mut hasher);
+            b.allowance.hash(&mut hasher);
+        }
+    }
+    hasher.finish()
+}
+
+/// Feeds written bytes to a hasher.
+struct HashWriter<'a>(&'a mut DefaultHasher);
+
+impl io::Write for HashWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}

@@ -66,6 +66,9 @@ pub struct LoadArgs {
     /// A player's mean thinking time before each action, in ms (each wait is drawn from 0.5 to 1.5 times it).
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn loadtest(args: LoadArgs) -> Result<(), String> {
@@ -79,7 +82,14 @@ pub fn loadtest(args: LoadArgs) -> Result<(), String> {
         think_ms: args.think_ms,
     };
     let report = umpire_server::loadtest::run(options)?;
-    println!("{report}");
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!("{report}");
+    }
     if report.ok() {
         Ok(())
     } else {

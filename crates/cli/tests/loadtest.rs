@@ -42,3 +42,30 @@ fn the_load_test_only_targets_loopback() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
 }
+
+/// With Nagle's algorithm on, the mover's `state`, sent right after its
+/// `accepted`, waits ~40 ms for the client's delayed ACK; with TCP_NODELAY
+/// it follows at once. The gap between the two medians shows which.
+#[test]
+fn the_movers_state_follows_its_accepted_at_once() {
+    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["loadtest", "--matches", "2", "--seconds", "60", "--json"])
+        .output()
+        .expect("umpire loadtest runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON object");
+    let p50 = |key: &str| report[key]["p50_ms"].as_f64().expect("a median");
+    let gap = p50("own_state") - p50("accepted");
+    assert!(
+        gap < 20.0,
+        "the mover's state comes {gap:.1} ms after its accepted: {stdout}"
+    );
+    for key in ["accepted", "own_state", "opponent_state"] {
+        assert!(report[key]["samples"].as_u64() > Some(10), "{stdout}");
+    }
+    assert!(
+        report["cpu_seconds_per_1000_actions"].as_f64() > Some(0.0),
+        "{stdout}"
+    );
+}

@@ -77,7 +77,8 @@ impl Ws {
             Some(t) => format!("ws://{addr}/ws/{id}?t={t}"),
             None => format!("ws://{addr}/ws/{id}"),
         };
-        let (stream, _) = tokio_tungstenite::connect_async(url)
+        // Without nodelay a second small frame waits for the delayed ACK.
+        let (stream, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await
             .map_err(|e| format!("WebSocket connect: {e}"))?;
         Ok(Ws { stream })

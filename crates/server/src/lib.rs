@@ -113,6 +113,13 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
     }
     let app = Arc::new(App { hub });
     let router = routes::router(app);
+    // Small frames go out at once: without nodelay the mover's `state`,
+    // sent right after `accepted`, waits ~40 ms for the client's delayed ACK.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!("cannot set TCP_NODELAY: {e}");
+        }
+    });
     let task = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, router).await {
             tracing::error!("server stopped: {e}");

@@ -1,7 +1,9 @@
 //! `umpire loadtest`: N concurrent matches of any game between random
 //! players over WebSocket, on loopback only, bounded in count and time. It
-//! reports accepted actions per second, the round trip from `act` to
-//! `accepted` (p50, p99, max) and the server's peak resident memory (VmHWM).
+//! reports accepted actions per second, three latencies from `act` (to
+//! `accepted`, to the mover's own new `state`, to the opponent's new
+//! `state`; p50, p99, max), the server's CPU time per 1,000 actions and its
+//! peak resident memory (VmHWM).
 //! A player chooses from the legal actions its `state` lists, or, when there
 //! are too many to list, draws one from its view alone
 //! ([`umpire_core::AnyGame::sample_action_from_view`]), as a remote client
@@ -42,16 +44,64 @@ pub struct Options {
     pub think_ms: u64,
 }
 
+#[derive(serde::Serialize)]
 pub struct Report {
     pub matches: usize,
     pub finished: u64,
     pub actions: u64,
     pub errors: u64,
     pub seconds: f64,
+    pub actions_per_second: f64,
+    /// `act` to `accepted`.
+    pub accepted: Latency,
+    /// `act` to the mover's own next `state`.
+    pub own_state: Latency,
+    /// `act` to the opponent's next `state`.
+    pub opponent_state: Latency,
+    /// The server's CPU time (user + system) per 1,000 accepted actions
+    /// while the matches played.
+    pub cpu_seconds_per_1000_actions: Option<f64>,
+    pub peak_rss_kib: Option<u64>,
+}
+
+/// One latency's distribution, in milliseconds.
+#[derive(serde::Serialize, Default, Clone, Copy)]
+pub struct Latency {
+    pub samples: usize,
     pub p50_ms: f64,
     pub p99_ms: f64,
     pub max_ms: f64,
-    pub peak_rss_kib: Option<u64>,
+}
+
+impl Latency {
+    /// From round trips in microseconds.
+    fn of(mut micros: Vec<u32>) -> Latency {
+        micros.sort_unstable();
+        let pick = |q: f64| {
+            if micros.is_empty() {
+                0.0
+            } else {
+                let i = ((micros.len() as f64 * q).ceil() as usize).clamp(1, micros.len()) - 1;
+                micros[i] as f64 / 1000.0
+            }
+        };
+        Latency {
+            samples: micros.len(),
+            p50_ms: pick(0.50),
+            p99_ms: pick(0.99),
+            max_ms: pick(1.0),
+        }
+    }
+}
+
+impl fmt::Display for Latency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            self.p50_ms, self.p99_ms, self.max_ms
+        )
+    }
 }
 
 impl Report {
@@ -77,12 +127,19 @@ impl fmt::Display for Report {
             self.seconds,
             self.actions as f64 / self.seconds.max(1e-9)
         )?;
-        writeln!(
-            f,
-            "round trip:   p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (act -> accepted)",
-            self.p50_ms, self.p99_ms, self.max_ms
-        )?;
+        writeln!(f, "act -> accepted:        {}", self.accepted)?;
+        writeln!(f, "act -> own state:       {}", self.own_state)?;
+        writeln!(f, "act -> opponent state:  {}", self.opponent_state)?;
         writeln!(f, "errors:       {}", self.errors)?;
+        match self.cpu_seconds_per_1000_actions {
+            Some(s) => writeln!(
+                f,
+                "server CPU:   {:.1} ms per 1,000 actions ({:.1} µs an action)",
+                s * 1000.0,
+                s * 1000.0
+            )?,
+            None => writeln!(f, "server CPU:   unknown (give --pid)")?,
+        }
         match self.peak_rss_kib {
             Some(kib) => write!(
                 f,
@@ -149,6 +206,18 @@ fn loopback(addr: &str) -> Result<SocketAddr, String> {
     }
 }
 
+/// The process's CPU time so far (user + system, its finished threads
+/// included), from /proc/PID/stat.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces: count fields after its `)`.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // USER_HZ is 100 on every Linux the kernel ABI still supports.
+    Some(ticks as f64 / 100.0)
+}
+
 fn peak_rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -160,8 +229,27 @@ struct Tally {
     finished: AtomicU64,
     actions: AtomicU64,
     errors: AtomicU64,
-    /// Round trips in microseconds.
-    latencies: std::sync::Mutex<Vec<u32>>,
+    /// Microseconds from `act` to `accepted`, to the mover's own state and
+    /// to the opponent's state.
+    latencies: std::sync::Mutex<[Vec<u32>; 3]>,
+}
+
+const ACCEPTED: usize = 0;
+const OWN_STATE: usize = 1;
+const OPPONENT_STATE: usize = 2;
+
+/// When each seat of one match last sent `act`, in microseconds since the
+/// run's epoch (0: nothing outstanding), so the opponent's client can time
+/// its own new state from the mover's act.
+struct Sent {
+    epoch: Instant,
+    at: [AtomicU64; 2],
+}
+
+impl Sent {
+    fn now(&self) -> u64 {
+        (self.epoch.elapsed().as_micros() as u64).max(1)
+    }
 }
 
 pub fn run(opts: Options) -> Result<Report, String> {
@@ -180,7 +268,7 @@ pub fn run(opts: Options) -> Result<Report, String> {
         }
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    let report = runtime.block_on(drive(&opts, game, addr));
+    let report = runtime.block_on(drive(&opts, game, addr, pid));
     let peak_rss_kib = pid.and_then(peak_rss_kib);
     drop(spawned);
     report.map(|r| Report { peak_rss_kib, ..r })
@@ -190,6 +278,7 @@ async fn drive(
     opts: &Options,
     game: &'static dyn AnyGame,
     addr: SocketAddr,
+    pid: Option<u32>,
 ) -> Result<Report, String> {
     let limit = Duration::from_secs(opts.seconds.max(1));
     let started = Instant::now();
@@ -215,11 +304,16 @@ async fn drive(
         }
     }
     let play_start = Instant::now();
+    let cpu_start = pid.and_then(cpu_seconds);
     let think = Duration::from_millis(opts.think_ms);
     let mut players = tokio::task::JoinSet::new();
     for (p1, p2) in pairs {
+        let sent = Arc::new(Sent {
+            epoch: play_start,
+            at: Default::default(),
+        });
         for ws in [p1, p2] {
-            players.spawn(play(ws, game, think, tally.clone()));
+            players.spawn(play(ws, game, think, tally.clone(), sent.clone()));
         }
     }
     let remaining = limit.saturating_sub(started.elapsed());
@@ -229,27 +323,24 @@ async fn drive(
         players.abort_all();
     }
     let seconds = play_start.elapsed().as_secs_f64();
-    let mut latencies =
+    let cpu = cpu_start.zip(pid.and_then(cpu_seconds)).map(|(a, b)| b - a);
+    let [accepted, own_state, opponent_state] =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
-    latencies.sort_unstable();
-    let pick = |q: f64| {
-        if latencies.is_empty() {
-            0.0
-        } else {
-            let i = ((latencies.len() as f64 * q).ceil() as usize).clamp(1, latencies.len()) - 1;
-            latencies[i] as f64 / 1000.0
-        }
-    };
+    let actions = tally.actions.load(Ordering::Relaxed);
     Ok(Report {
         matches: opts.matches,
         // Both seats see the end; count each match once.
         finished: tally.finished.load(Ordering::Relaxed) / 2,
-        actions: tally.actions.load(Ordering::Relaxed),
+        actions,
         errors: tally.errors.load(Ordering::Relaxed),
         seconds,
-        p50_ms: pick(0.50),
-        p99_ms: pick(0.99),
-        max_ms: pick(1.0),
+        actions_per_second: actions as f64 / seconds.max(1e-9),
+        accepted: Latency::of(accepted),
+        own_state: Latency::of(own_state),
+        opponent_state: Latency::of(opponent_state),
+        cpu_seconds_per_1000_actions: cpu
+            .filter(|_| actions > 0)
+            .map(|c| c * 1000.0 / actions as f64),
         peak_rss_kib: None,
     })
 }
@@ -293,11 +384,21 @@ struct DecisionSeats<'a> {
 }
 
 /// Plays one seat with random legal actions until the match ends.
-async fn play(mut ws: Ws, game: &'static dyn AnyGame, think: Duration, tally: Arc<Tally>) {
+async fn play(
+    mut ws: Ws,
+    game: &'static dyn AnyGame,
+    think: Duration,
+    tally: Arc<Tally>,
+    shared: Arc<Sent>,
+) {
     let mut rng = seeded_rng(rand::random());
     let mut me = String::new();
+    let mut seat = 0;
     let mut sent: Option<Instant> = None;
-    let mut latencies = Vec::new();
+    // An act whose own new state has not come yet.
+    let mut awaiting_state: Option<Instant> = None;
+    let mut latencies: [Vec<u32>; 3] = Default::default();
+    let micros = |d: Duration| d.as_micros().min(u32::MAX as u128) as u32;
     loop {
         let text = match ws.recv_text(Duration::from_secs(60)).await {
             Ok(Some(t)) => t,
@@ -311,18 +412,35 @@ async fn play(mut ws: Ws, game: &'static dyn AnyGame, think: Duration, tally: Ar
             break;
         };
         match msg.kind {
-            "hello" => me = msg.you.unwrap_or("").to_string(),
+            "hello" => {
+                me = msg.you.unwrap_or("").to_string();
+                seat = usize::from(me == "P2");
+            }
             "accepted" => {
                 if let Some(at) = sent.take() {
-                    latencies.push(at.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                    latencies[ACCEPTED].push(micros(at.elapsed()));
                     tally.actions.fetch_add(1, Ordering::Relaxed);
                 }
             }
             "error" => {
                 tally.errors.fetch_add(1, Ordering::Relaxed);
                 sent = None;
+                awaiting_state = None;
             }
             "state" => {
+                // The server answers an act with `accepted` and then the
+                // mover's state before it handles the next act, so the
+                // first state after our own act is its answer; any later
+                // one answers the opponent's act.
+                if let Some(at) = awaiting_state.take() {
+                    latencies[OWN_STATE].push(micros(at.elapsed()));
+                } else {
+                    let theirs = shared.at[1 - seat].swap(0, Ordering::Relaxed);
+                    if theirs != 0 {
+                        let waited = shared.now().saturating_sub(theirs);
+                        latencies[OPPONENT_STATE].push(waited.min(u32::MAX as u64) as u32);
+                    }
+                }
                 if msg.outcome.is_some() {
                     tally.finished.fetch_add(1, Ordering::Relaxed);
                     break;
@@ -341,6 +459,8 @@ async fn play(mut ws: Ws, game: &'static dyn AnyGame, think: Duration, tally: Ar
                     tokio::time::sleep(Duration::from_millis(ms)).await;
                 }
                 sent = Some(Instant::now());
+                awaiting_state = sent;
+                shared.at[seat].store(shared.now(), Ordering::Relaxed);
                 if ws.send_text(act).await.is_err() {
                     tally.errors.fetch_add(1, Ordering::Relaxed);
                     break;
@@ -349,11 +469,12 @@ async fn play(mut ws: Ws, game: &'static dyn AnyGame, think: Duration, tally: Ar
             _ => {}
         }
     }
-    tally
-        .latencies
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .extend(latencies);
+    {
+        let mut all = tally.latencies.lock().unwrap_or_else(|e| e.into_inner());
+        for (all, mine) in all.iter_mut().zip(latencies) {
+            all.extend(mine);
+        }
+    }
     ws.close().await;
 }
 

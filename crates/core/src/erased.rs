@@ -62,6 +62,9 @@ pub trait AnyState: Send + Sync + Debug {
     /// canonical notation. On error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError>;
     fn view(&self, viewer: Viewer) -> Value;
+    /// [`AnyState::view`] as JSON text, written straight from the game's
+    /// types (the server's hot path: no `Value` tree in between).
+    fn view_text(&self, viewer: Viewer) -> String;
     fn render(&self, viewer: Viewer, colour: bool) -> String;
     /// The latest event `viewer` sees, in the game's words.
     fn last_event(&self, viewer: Viewer) -> Option<String>;
@@ -185,6 +188,10 @@ impl<G: Game> AnyState for Erased<G> {
 
     fn view(&self, viewer: Viewer) -> Value {
         serde_json::to_value(self.0.view(viewer)).expect("views serialise")
+    }
+
+    fn view_text(&self, viewer: Viewer) -> String {
+        serde_json::to_string(&self.0.view(viewer)).expect("views serialise")
     }
 
     fn render(&self, viewer: Viewer, colour: bool) -> String {

@@ -260,6 +260,11 @@ impl Match {
         self.state.view(self.seen_as(viewer))
     }
 
+    /// [`Match::view`] as JSON text.
+    pub fn view_text(&self, viewer: Viewer) -> String {
+        self.state.view_text(self.seen_as(viewer))
+    }
+
     /// The view as a terminal board.
     pub fn render(&self, viewer: Viewer, colour: bool) -> String {
         self.state.render(self.seen_as(viewer), colour)

@@ -3,6 +3,7 @@
 //! the one chokepoint for secrets.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use umpire_core::{ActionError, ClockStatus, Decision, Match, Outcome, PerSeat, Viewer};
 
@@ -43,7 +44,7 @@ struct State<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     seq: u64,
-    view: Value,
+    view: Box<RawValue>,
     decision: Decision,
     clocks: Option<PerSeat<ClockStatus>>,
     outcome: Option<Outcome>,
@@ -64,7 +65,8 @@ impl<'a> State<'a> {
         State {
             kind: "state",
             seq,
-            view: m.view(viewer),
+            // Written straight from the game's types: no `Value` tree.
+            view: RawValue::from_string(m.view_text(viewer)).unwrap_or_default(),
             decision,
             clocks: m.clocks(viewer, now.unwrap_or(m.now())).map(|clocks| {
                 PerSeat::from_fn(|seat| ClockStatus {

@@ -113,7 +113,8 @@ fn index(viewer: Viewer) -> usize {
 /// A hash of what `viewer` sees of `m`, clocks aside from their running.
 fn fingerprint(m: &Match, viewer: Viewer) -> u64 {
     let mut hasher = DefaultHasher::new();
-    let content = (m.view(viewer), m.decision_for(viewer), m.outcome());
+    hasher.write(m.view_text(viewer).as_bytes());
+    let content = (m.decision_for(viewer), m.outcome());
     // Writing to a hasher cannot fail.
     let _ = serde_json::to_writer(HashWriter(&mut hasher), &content);
     if let Some(basis) = m.clock_basis(viewer) {

@@ -23,8 +23,11 @@ use crate::routes::TokenQuery;
 pub const MAX_MESSAGE: usize = 16 * 1024;
 /// Frames longer than this close the connection: they are not read at all.
 pub const MAX_FRAME: usize = 64 * 1024;
-/// Messages per second a client may send (and the burst it may save up).
-pub const RATE: f64 = 20.0;
+/// Messages per second a client may send (and the burst it may save up):
+/// past it the server reads the client's messages more slowly. Nothing is
+/// refused, so a fast bot is slowed down, never cut off, and a flood costs
+/// the server no more than this many messages a second.
+pub const RATE: f64 = 100.0;
 /// A socket that accepts nothing for this long is dropped.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -159,6 +162,7 @@ async fn read_loop(
             _ = client.handle.tx.closed() => return false,
             m = stream.next() => m,
         };
+        bucket.take().await;
         let text = match message {
             None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return false,
             Some(Ok(Message::Text(text))) => text,
@@ -168,10 +172,6 @@ async fn read_loop(
             }
             Some(Ok(_)) => continue, // pings are answered by the library
         };
-        if !bucket.take() {
-            client.reply(messages::error("rate", "too many messages; slow down"));
-            continue;
-        }
         match command(&text, client) {
             Ok(cmd) => {
                 if client.handle.tx.send(cmd).await.is_err() {
@@ -229,16 +229,18 @@ impl Bucket {
         }
     }
 
-    fn take(&mut self) -> bool {
+    /// Takes a token, first waiting for one if the bucket is empty.
+    async fn take(&mut self) {
         let now = Instant::now();
         let refill = now.duration_since(self.at).as_secs_f64() * RATE;
         self.tokens = (self.tokens + refill).min(RATE);
         self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
+        if self.tokens < 1.0 {
+            let wait = Duration::from_secs_f64((1.0 - self.tokens) / RATE);
+            tokio::time::sleep(wait).await;
+            self.tokens = 1.0;
+            self.at = Instant::now();
         }
+        self.tokens -= 1.0;
     }
 }

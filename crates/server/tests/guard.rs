@@ -231,28 +231,24 @@ async fn hostile_messages_get_errors_and_harm_nothing() {
     tokio::time::sleep(Duration::from_millis(1100)).await;
     p1.send(&json!({"type": "ping"})).await.expect("sent");
     p1.until("pong", WAIT).await.expect("still served");
-    // A flood: beyond 20 a second, messages are dropped with `rate` errors.
-    for _ in 0..200 {
-        p1.send(&json!({"type": "ping"})).await.expect("sent");
-    }
-    let mut pongs = 0;
-    let mut rate = 0;
-    // Replies to a client that floods may themselves be dropped: read until quiet.
-    while let Ok(Some(msg)) = p1.recv_within(Duration::from_secs(1)).await {
-        match msg["type"].as_str() {
-            Some("pong") => pongs += 1,
-            Some("error") if msg["rule"] == "rate" => rate += 1,
-            _ => {}
+    // A flood: past a burst of 100, messages are read 100 a second; none
+    // is refused. 300 pings take at least (300 - 100) / 100 = 2 s.
+    // (In batches, read as they come: a client that never reads is dropped.)
+    let flood = std::time::Instant::now();
+    for _ in 0..12 {
+        for _ in 0..25 {
+            p1.send(&json!({"type": "ping"})).await.expect("sent");
+        }
+        for _ in 0..25 {
+            let msg = p1.recv_within(WAIT).await.expect("a reply").expect("open");
+            assert_eq!(msg["type"], "pong", "{msg}");
         }
     }
-    assert!(rate > 0, "no rate errors");
-    assert!(pongs <= 100, "{pongs} pongs: the flood was not limited");
-    assert!(pongs >= 15, "{pongs} pongs");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    p1.send(&json!({"type": "ping"})).await.expect("sent");
-    p1.until("pong", WAIT)
-        .await
-        .expect("served again after a pause");
+    let took = flood.elapsed();
+    assert!(
+        took >= Duration::from_millis(1900),
+        "300 pings answered in {took:?}: not slowed"
+    );
     assert_eq!(seq_now(s.addr, &c).await, 0);
 }
 

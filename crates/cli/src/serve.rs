@@ -51,6 +51,9 @@ pub struct LoadArgs {
     /// Concurrent matches (two WebSocket clients each).
     #[arg(long, default_value_t = 100)]
     pub matches: usize,
+    /// Matches each slot plays one after another (more samples at few matches).
+    #[arg(long, default_value_t = 1)]
+    pub repeat: usize,
     /// Game id (a test game is served by a server started with --test-games).
     #[arg(long, default_value = "masked-army")]
     pub game: String,
@@ -74,6 +77,7 @@ pub struct LoadArgs {
 pub fn loadtest(args: LoadArgs) -> Result<(), String> {
     let options = umpire_server::loadtest::Options {
         matches: args.matches,
+        repeat: args.repeat,
         game: args.game,
         seconds: args.seconds,
         addr: args.addr,

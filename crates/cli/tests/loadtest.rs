@@ -49,7 +49,8 @@ fn the_load_test_only_targets_loopback() {
 #[test]
 fn the_movers_state_follows_its_accepted_at_once() {
     let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["loadtest", "--matches", "2", "--seconds", "60", "--json"])
+        .args(["loadtest", "--matches", "2", "--repeat", "3", "--seconds", "60"])
+        .arg("--json")
         .output()
         .expect("umpire loadtest runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -61,6 +62,7 @@ fn the_movers_state_follows_its_accepted_at_once() {
         gap < 20.0,
         "the mover's state comes {gap:.1} ms after its accepted: {stdout}"
     );
+    assert_eq!(report["finished"], 6, "2 slots, 3 matches each: {stdout}");
     for key in ["accepted", "own_state", "opponent_state"] {
         assert!(report[key]["samples"].as_u64() > Some(10), "{stdout}");
     }

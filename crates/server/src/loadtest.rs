@@ -31,6 +31,8 @@ pub const MAX_MATCHES: usize = 5_000;
 pub struct Options {
     /// Concurrent matches.
     pub matches: usize,
+    /// Matches each of the concurrent slots plays, one after another.
+    pub repeat: usize,
     pub game: String,
     /// Time limit for the whole run.
     pub seconds: u64,
@@ -46,6 +48,9 @@ pub struct Options {
 
 #[derive(serde::Serialize)]
 pub struct Report {
+    /// Concurrent matches.
+    pub concurrent: usize,
+    /// Matches in all (`concurrent` times the repeats).
     pub matches: usize,
     pub finished: u64,
     pub actions: u64,
@@ -115,10 +120,11 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "matches:      {} finished of {} ({} WebSocket clients)",
+            "matches:      {} finished of {} ({} at once, {} WebSocket clients)",
             self.finished,
             self.matches,
-            self.matches * 2
+            self.concurrent,
+            self.concurrent * 2
         )?;
         writeln!(
             f,
@@ -256,6 +262,9 @@ pub fn run(opts: Options) -> Result<Report, String> {
     if opts.matches == 0 || opts.matches > MAX_MATCHES {
         return Err(format!("--matches must be 1..={MAX_MATCHES}"));
     }
+    if opts.repeat == 0 {
+        return Err("--repeat must be at least 1".into());
+    }
     let game = umpire_catalog::require_in(umpire_catalog::with_tests(), &opts.game)?;
     let test_game = umpire_catalog::game(game.id()).is_none();
     let (spawned, addr, pid) = match &opts.addr {
@@ -307,14 +316,30 @@ async fn drive(
     let cpu_start = pid.and_then(cpu_seconds);
     let think = Duration::from_millis(opts.think_ms);
     let mut players = tokio::task::JoinSet::new();
-    for (p1, p2) in pairs {
-        let sent = Arc::new(Sent {
-            epoch: play_start,
-            at: Default::default(),
+    for pair in pairs {
+        let (tally, name, repeat) = (tally.clone(), opts.game.clone(), opts.repeat);
+        players.spawn(async move {
+            let mut first = Some(pair);
+            for _ in 0..repeat {
+                let next = match first.take() {
+                    Some(pair) => Some(pair),
+                    None => setup(addr, &name).await.ok(),
+                };
+                let Some((p1, p2)) = next else {
+                    tally.errors.fetch_add(1, Ordering::Relaxed);
+                    return;
+                };
+                let sent = Arc::new(Sent {
+                    epoch: play_start,
+                    at: Default::default(),
+                });
+                let t = || tally.clone();
+                tokio::join!(
+                    play(p1, game, think, t(), sent.clone()),
+                    play(p2, game, think, t(), sent)
+                );
+            }
         });
-        for ws in [p1, p2] {
-            players.spawn(play(ws, game, think, tally.clone(), sent.clone()));
-        }
     }
     let remaining = limit.saturating_sub(started.elapsed());
     let all = async { while players.join_next().await.is_some() {} };
@@ -328,7 +353,8 @@ async fn drive(
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
     let actions = tally.actions.load(Ordering::Relaxed);
     Ok(Report {
-        matches: opts.matches,
+        concurrent: opts.matches,
+        matches: opts.matches * opts.repeat,
         // Both seats see the end; count each match once.
         finished: tally.finished.load(Ordering::Relaxed) / 2,
         actions,

@@ -35,11 +35,13 @@
 import bombDomain from './bomb-domain.js';
 import flowerDomain from './flower-domain.js';
 import maskedArmy from './masked-army.js';
+import pentominoWall from './pentomino-wall.js';
 
 export const boards = {
   [maskedArmy.id]: maskedArmy,
   [flowerDomain.id]: flowerDomain,
   [bombDomain.id]: bombDomain,
+  [pentominoWall.id]: pentominoWall,
 };
 
 /// The stylesheet of game `id`'s board module.

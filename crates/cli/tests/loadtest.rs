@@ -49,7 +49,15 @@ fn the_load_test_only_targets_loopback() {
 #[test]
 fn the_movers_state_follows_its_accepted_at_once() {
     let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["loadtest", "--matches", "2", "--repeat", "3", "--seconds", "60"])
+        .args([
+            "loadtest",
+            "--matches",
+            "2",
+            "--repeat",
+            "3",
+            "--seconds",
+            "60",
+        ])
         .arg("--json")
         .output()
         .expect("umpire loadtest runs");

@@ -7,6 +7,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use rust_embed::RustEmbed;
@@ -46,8 +47,66 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/replay", get(|| page("replay.html")))
         .route("/replay/{id}", get(|| page("replay.html")))
         .route("/static/{*path}", get(asset))
+        .fallback(|| async { error(404, "no such page or endpoint") })
         .layer(DefaultBodyLimit::max(4 * 1024 * 1024))
+        .layer(middleware::map_response(finish))
         .with_state(app)
+}
+
+/// What every page may load: its own scripts, styles and sockets only, and
+/// no framing by another site. (Boards set colours in `style` attributes.)
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+form-action 'self'; frame-ancestors 'none'";
+
+/// Every answer: errors as `{"error": …}` JSON, whoever made them (the
+/// router's 404 and 405, a body over the limit, a failed WebSocket
+/// upgrade), and the security headers. Links carry seat tokens, so no
+/// page sends a referrer.
+async fn finish(response: Response) -> Response {
+    let status = response.status();
+    let mut response = if status.is_client_error() || status.is_server_error() {
+        json_error(response).await
+    } else {
+        response
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+/// An error answer as `{"error": …}`: its own JSON as it is, else its text
+/// (or the status's name) as the message.
+async fn json_error(response: Response) -> Response {
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return response;
+    }
+    let status = response.status();
+    let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&body);
+    let message = match text.trim() {
+        "" => status.canonical_reason().unwrap_or("error").to_lowercase(),
+        text => text.to_string(),
+    };
+    error(status.as_u16(), &message)
 }
 
 fn error(status: u16, message: &str) -> Response {

@@ -15,7 +15,11 @@ fn fixture() -> String {
             let cells: Vec<String> = o.cells().iter().map(|(x, y)| format!("{x},{y}")).collect();
             out += &format!("C {o} {}\n", cells.join(" "));
             for q in p.orientations() {
-                out += &format!("S {o} {q} {} {}\n", o.steps_to(q, false), o.steps_to(q, true));
+                out += &format!(
+                    "S {o} {q} {} {}\n",
+                    o.steps_to(q, false),
+                    o.steps_to(q, true)
+                );
             }
         }
         for (sym, suffix) in SUFFIXES.iter().enumerate() {

@@ -45,7 +45,12 @@ function readForm(form) {
     config[el.name.slice('config.'.length)] = optionValue(el);
   }
   const seat = (v) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) } : { kind: 'person' });
+  const creator = data.get('creator');
+  if (creator !== 'host' && data.get(creator) !== 'person') {
+    throw new Error(`a bot plays ${creator}: choose “host” to watch bots, or make ${creator} a person`);
+  }
   return {
+    ...(creator === 'host' ? {} : { as: creator }),
     game: data.get('game'),
     config,
     timed: form.elements.timed.checked,
@@ -91,21 +96,26 @@ function showLinks(made, body) {
         '</li>',
     );
   };
+  const me = body.as ?? null;
   for (const seat of ['P1', 'P2']) {
-    if (made.links[seat]) {
-      const mine = seat === (made.links.P1 ? 'P1' : 'P2');
-      entry(seat, `Seat ${seat}`, made.links[seat], mine ? 'yours' : 'for your opponent');
-    } else {
+    if (body.seats[seat].kind === 'bot') {
       rows.push(`<li data-link="${seat}"><span class="link-label">Seat ${seat}</span><span class="hint">played by bot ${esc(body.seats[seat].bot ?? '')}</span></li>`);
+    } else if (made.links[seat]) {
+      entry(seat, `Seat ${seat}`, made.links[seat], seat === me ? 'yours: your key to the seat' : 'for a player');
+    } else if (made.links.invite) {
+      entry('invite', `Seat ${seat}`, made.links.invite, 'for your opponent: the first to open it takes the seat');
     }
   }
   entry('spectator', 'Spectators', made.links.spectator);
-  entry('umpire', 'Umpire', made.links.umpire, 'sees everything');
+  if (made.links.umpire) entry('umpire', 'Umpire', made.links.umpire, 'sees everything: keep it to yourself');
+  $('created-note').textContent = me
+    ? 'Your link is your key to your seat. Send the invite to your opponent.'
+    : 'Send each player their own link: it is their key to the seat. Keep the umpire link to yourself.';
   $('links').innerHTML = rows.join('');
-  const play = made.links.P1 ?? made.links.P2;
+  const play = me ? made.links[me] : null;
   const first = play
-    ? `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${made.links.P1 ? 'P1' : 'P2'}</a>`
-    : `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch the bots play</a>`;
+    ? `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`
+    : `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
   $('links').insertAdjacentHTML('afterbegin', `<li class="play">${first}</li>`);
   $('created').hidden = false;
   $('created').focus();

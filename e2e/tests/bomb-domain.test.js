@@ -76,17 +76,25 @@ function maskFor(view, viewer) {
   return out;
 }
 
+/// JSON text with every object's keys sorted: the same value, whatever
+/// order the server wrote its fields in.
+function canon(value) {
+  const sorted = (v) =>
+    Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])])) : v;
+  return JSON.stringify(sorted(value));
+}
+
 /// Every state frame `page` got shows exactly what `viewer` may know at
 /// some step of the match: the umpire's view at that step, masked.
 function assertFramesKnowOnly(page, viewer, steps) {
-  const known = steps.map((s) => JSON.stringify(maskFor(s.view, viewer)));
+  const known = steps.map((s) => canon(maskFor(s.view, viewer)));
   const allowedTypes = new Set(['hello', 'state', 'pong', 'accepted', 'error']);
   let checked = 0;
   let sealedSeen = 0;
   for (const frame of page.frames) {
     assert.ok(allowedTypes.has(frame.type), `${viewer} frame type ${frame.type}`);
     if (frame.type !== 'state') continue;
-    assert.ok(known.includes(JSON.stringify(frame.view)), `${viewer} at seq ${frame.seq}: a view it may know (${JSON.stringify(frame.view.sealed)})`);
+    assert.ok(known.includes(canon(frame.view)), `${viewer} at seq ${frame.seq}: a view it may know (${JSON.stringify(frame.view.sealed)})`);
     for (const seat of ['P1', 'P2']) {
       const s = frame.view.sealed[seat];
       if (seat !== viewer && !frame.outcome) assert.equal(typeof s, 'string', `${viewer} at seq ${frame.seq}: ${seat}'s placement stays sealed`);

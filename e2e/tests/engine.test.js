@@ -76,8 +76,10 @@ test('Sealed Bids in the generic client: options, per-seat prompts, a covered cl
   assert.equal(await variant.inputValue(), 'sound');
   assert.match(await lobby.textContent('#config'), /^Variant\s*sound.*A broken variant, for testing the tests$/s);
   await lobby.selectOption('#seat-P2', 'person');
+  // A host who does not play gets both seats' links (and the umpire's).
+  await lobby.selectOption('#creator', 'host');
   await lobby.click('#create-button');
-  await lobby.locator('#play-link').waitFor();
+  await lobby.locator('#watch-link').waitFor();
   const links = Object.fromEntries(
     await lobby.$$eval('#links li[data-link]', (lis) => lis.map((li) => [li.dataset.link, li.querySelector('a.link-url')?.href ?? null])),
   );

@@ -108,8 +108,10 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.ok(botValues.length, 'the lobby offers bots');
   await player.selectOption('#seat-P2', botValues.includes('bot:greedy') ? 'bot:greedy' : botValues[0]);
   await player.selectOption('select[name="config.advantage"]', 'P1');
+  // Hosted (the creator does not play): the umpire's link is offered.
+  await player.selectOption('#creator', 'host');
   await player.click('#create-button');
-  await player.locator('#play-link').waitFor();
+  await player.locator('#watch-link').waitFor();
   const links = Object.fromEntries(
     await player.$$eval('#links li[data-link]', (lis) =>
       lis.map((li) => [li.dataset.link, li.querySelector('a.link-url')?.href ?? null]),
@@ -132,7 +134,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.equal(await intruder.locator('.player').count(), 0, 'no empty seat cards');
   assert.equal(await intruder.getAttribute('.gone a.primary', 'href'), '/');
 
-  await player.click('#play-link');
+  await player.goto(links.P1);
   await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
   // P1 has the advantage: two buttons choose who places first, and the
   // prompt is the board module's.

@@ -10,7 +10,7 @@ use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat};
 use crate::Config;
 use crate::live::{self, Handle, Info, Registry, Start};
 use crate::shown::Shown;
-use crate::store::{Loaded, MatchRow, Op, SeatKind, Store, Tokens};
+use crate::store::{Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
 
 /// More live matches than this and creating one is refused.
@@ -29,6 +29,11 @@ pub struct CreateRequest {
     pub seats: PerSeat<SeatKind>,
     #[serde(default = "yes")]
     pub takeover: bool,
+    /// The seat the creator plays: they get its link and an invite for the
+    /// other seat, never the umpire's link or the other seat's key. Without
+    /// it the creator hosts: the umpire's link and every seat's.
+    #[serde(default, rename = "as")]
+    pub creator: Option<Seat>,
 }
 
 fn yes() -> bool {
@@ -114,6 +119,7 @@ impl Hub {
             info: Arc::new(Info {
                 id: row.id,
                 game,
+                claimed: row.tokens.invite.as_ref().is_some_and(|i| i.claimed).into(),
                 tokens: row.tokens,
                 takeover: row.takeover,
                 created_ms: row.created_ms,
@@ -165,6 +171,7 @@ impl Hub {
                 "too many live matches; try again later".into(),
             ));
         }
+        let creator = req.creator;
         let (game, m, row) = self.new_match(req)?;
         self.store
             .write(Op::Create(Box::new(row.clone())))
@@ -173,7 +180,7 @@ impl Hub {
                 tracing::error!("{e}");
                 Refusal(500, "the match could not be stored".into())
             })?;
-        let (id, links) = (row.id.clone(), links(&row));
+        let (id, links) = (row.id.clone(), links(&row, creator));
         let shown = Shown::start(&m);
         let handle = self.spawn(game, row, m, shown);
         self.registry().insert(id.clone(), handle);
@@ -205,6 +212,20 @@ impl Hub {
             clock: Some(clock),
         };
         let m = Match::new(game, &config, seed, options).map_err(|e| bad(e.to_string()))?;
+        if let Some(seat) = req.creator {
+            if req.seats[seat] != SeatKind::Person {
+                return Err(bad(format!("you cannot play {seat}: a bot plays it")));
+            }
+        }
+        // A player's opponent gets an invite, claimed once.
+        let invite = req.creator.and_then(|me| {
+            let them = me.other();
+            (req.seats[them] == SeatKind::Person).then(|| Invite {
+                seat: them,
+                code: tokens::token(),
+                claimed: false,
+            })
+        });
         let row = MatchRow {
             id: tokens::match_id(),
             game: game.id().to_string(),
@@ -216,6 +237,7 @@ impl Hub {
             tokens: Tokens {
                 seats: PerSeat::from_fn(|_| tokens::token()),
                 umpire: tokens::token(),
+                invite,
             },
             takeover: req.takeover,
             created_ms: live::wall_ms(),
@@ -262,17 +284,87 @@ impl Hub {
     }
 }
 
-/// The links of a new match: one per person seat, the spectators' and the
-/// umpire's.
-fn links(row: &MatchRow) -> Value {
+/// The links of a new match. A host gets one per person seat, the
+/// spectators' and the umpire's; a player (`creator`) gets their own seat's,
+/// the opponent's invite (when a person plays it) and the spectators'.
+fn links(row: &MatchRow, creator: Option<Seat>) -> Value {
     let id = &row.id;
     let link = |token: &str| format!("/m/{id}?t={token}");
     let person =
         |seat: Seat| (row.seats[seat] == SeatKind::Person).then(|| link(&row.tokens.seats[seat]));
-    json!({
-        "P1": person(Seat::P1),
-        "P2": person(Seat::P2),
-        "spectator": format!("/m/{id}"),
-        "umpire": link(&row.tokens.umpire),
-    })
+    match creator {
+        Some(me) => json!({
+            me.to_string(): link(&row.tokens.seats[me]),
+            "invite": row.tokens.invite.as_ref().map(|i| format!("/i/{id}?c={}", i.code)),
+            "spectator": format!("/m/{id}"),
+        }),
+        None => json!({
+            "P1": person(Seat::P1),
+            "P2": person(Seat::P2),
+            "spectator": format!("/m/{id}"),
+            "umpire": link(&row.tokens.umpire),
+        }),
+    }
+}
+
+impl Hub {
+    /// Takes the invited seat with invite `code`: answers the seat's link,
+    /// once; later openers learn the seat is taken.
+    pub async fn claim(&self, id: &str, code: &str) -> Result<Value, Refusal> {
+        use std::sync::atomic::Ordering;
+        let handle = self
+            .get(id)
+            .await?
+            .ok_or_else(|| Refusal(404, "no match with this id".into()))?;
+        let info = &handle.info;
+        let Some(invite) = info
+            .tokens
+            .invite
+            .as_ref()
+            .filter(|i| tokens::same(code, &i.code))
+        else {
+            return Err(Refusal(
+                403,
+                "this invite does not belong to this match".into(),
+            ));
+        };
+        if info
+            .claimed
+            .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
+            .is_err()
+        {
+            return Err(Refusal(
+                409,
+                format!(
+                    "{} is taken: someone opened this invite first; you can watch",
+                    invite.seat
+                ),
+            ));
+        }
+        let tokens = Tokens {
+            invite: Some(Invite {
+                claimed: true,
+                ..invite.clone()
+            }),
+            ..info.tokens.clone()
+        };
+        let stored = self
+            .store
+            .write(Op::Tokens {
+                id: id.to_string(),
+                tokens,
+            })
+            .await;
+        if let Err(e) = stored {
+            tracing::error!("{e}");
+            info.claimed.store(false, Ordering::SeqCst);
+            return Err(Refusal(
+                500,
+                "the claim could not be stored; try again".into(),
+            ));
+        }
+        let seat = invite.seat;
+        Ok(json!({"seat": seat.to_string(),
+                  "link": format!("/m/{id}?t={}", info.tokens.seats[seat])}))
+    }
 }

@@ -40,10 +40,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
         .route("/api/matches/{id}/replay", get(replay_match))
+        .route("/api/matches/{id}/claim", post(claim))
         .route("/api/replay", post(replay_upload))
         .route("/ws/{id}", get(ws::upgrade))
         .route("/", get(|| page("index.html")))
         .route("/m/{id}", get(|| page("match.html")))
+        .route("/i/{id}", get(|| page("invite.html")))
         .route("/replay", get(|| page("replay.html")))
         .route("/replay/{id}", get(|| page("replay.html")))
         .route("/static/{*path}", get(asset))
@@ -145,6 +147,23 @@ async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
     };
     match app.hub.create(req).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+/// `POST /api/matches/{id}/claim` with `{"code"}`: the invited seat's link,
+/// to the first who asks.
+async fn claim(State(app): State<Arc<App>>, Path(id): Path<String>, body: Bytes) -> Response {
+    #[derive(Deserialize)]
+    struct Claim {
+        code: String,
+    }
+    let req: Claim = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => return error(400, &format!("bad request: {e}")),
+    };
+    match app.hub.claim(&id, &req.code).await {
+        Ok(claimed) => Json(claimed).into_response(),
         Err(r) => r.into_response(),
     }
 }

@@ -14,7 +14,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::oneshot;
-use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Record};
+use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Record, Seat};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,6 +32,18 @@ pub enum SeatKind {
 pub struct Tokens {
     pub seats: PerSeat<String>,
     pub umpire: String,
+    /// The opponent's invite, when a player created the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<Invite>,
+}
+
+/// An invite to a seat: its code, and whether someone took the seat with it
+/// (an invite is claimed once).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Invite {
+    pub seat: Seat,
+    pub code: String,
+    pub claimed: bool,
 }
 
 /// A match as created: everything needed to rebuild it with its actions.
@@ -100,6 +112,11 @@ pub enum Op {
     Seats {
         id: String,
         seats: PerSeat<SeatKind>,
+    },
+    /// An invite was claimed.
+    Tokens {
+        id: String,
+        tokens: Tokens,
     },
 }
 
@@ -461,6 +478,12 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
                 params![id, json(seats)],
             )?;
         }
+        Op::Tokens { id, tokens } => {
+            db.execute(
+                "UPDATE matches SET tokens = ?2 WHERE id = ?1",
+                params![id, json(tokens)],
+            )?;
+        }
     }
     Ok(())
 }
@@ -488,6 +511,7 @@ mod tests {
             tokens: Tokens {
                 seats: PerSeat::new("a".into(), "b".into()),
                 umpire: "u".into(),
+                invite: None,
             },
             takeover: true,
             created_ms: 1,

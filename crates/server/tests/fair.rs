@@ -53,3 +53,95 @@ async fn a_spectator_flood_never_locks_out_a_seat_holder_or_the_umpire() {
     }
     assert_eq!(p2s.len(), 12);
 }
+
+/// Who the server says a token's holder is.
+async fn hello_you(addr: std::net::SocketAddr, id: &str, token: &str) -> String {
+    let mut ws = Ws::connect(addr, id, Some(token)).await.expect("connects");
+    let (hello, _) = ws.until("hello", WAIT).await.expect("hello");
+    ws.close().await;
+    hello["you"].as_str().unwrap_or_default().to_string()
+}
+
+/// `POST /api/matches/{id}/claim` with the invite link's code.
+async fn claim(addr: std::net::SocketAddr, invite: &str) -> (u16, serde_json::Value) {
+    let (path, code) = invite.split_once("?c=").expect("an invite link");
+    let id = path.trim_start_matches("/i/");
+    let body = serde_json::json!({ "code": code });
+    let (status, answer) = umpire_server::client::http_json(
+        addr,
+        "POST",
+        &format!("/api/matches/{id}/claim"),
+        Some(&body),
+    )
+    .await
+    .expect("claim answers");
+    (status, answer)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_link() {
+    let s = start(fast()).await;
+    let body = serde_json::json!({"game": game(), "as": "P1"});
+    let (status, made) =
+        umpire_server::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
+            .await
+            .expect("create answers");
+    assert_eq!(status, 201, "{made}");
+    let links = made["links"].as_object().expect("links");
+    let mut keys: Vec<&str> = links.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["P1", "invite", "spectator"], "{made}");
+    let id = made["id"].as_str().expect("an id").to_string();
+    let p1 = umpire_server::client::token_of(&made["links"]["P1"]).expect("P1's key");
+    let invite = made["links"]["invite"]
+        .as_str()
+        .expect("an invite")
+        .to_string();
+    assert!(!invite.contains(&p1), "the invite is not P1's key");
+    // The creator's key is P1's, not the umpire's.
+    assert_eq!(hello_you(s.addr, &id, &p1).await, "P1");
+
+    // A wrong code is refused; the first opener takes P2 with its own key.
+    let (status, _) = claim(s.addr, &format!("/i/{id}?c=nottheinvite")).await;
+    assert_eq!(status, 403);
+    let (status, first) = claim(s.addr, &invite).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["seat"], "P2");
+    let p2 = umpire_server::client::token_of(&first["link"]).expect("P2's key");
+    assert_ne!(p2, p1);
+    assert_eq!(hello_you(s.addr, &id, &p2).await, "P2");
+    // A second opener learns the seat is taken, also after a restart.
+    let (status, second) = claim(s.addr, &invite).await;
+    assert_eq!(status, 409, "{second}");
+    assert!(
+        second["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("taken")),
+        "{second}"
+    );
+    let TestServer { server, dir, .. } = s;
+    server.stop();
+    let s = start_in(dir, fast()).await;
+    let (status, _) = claim(s.addr, &invite).await;
+    assert_eq!(status, 409, "the claim survives a restart");
+
+    // A player cannot claim to play a bot's seat; a host still gets every link.
+    let body = serde_json::json!({"game": game(), "as": "P2",
+        "seats": {"P2": {"kind": "bot", "bot": "random"}}});
+    let (status, _) = umpire_server::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
+        .await
+        .expect("answers");
+    assert_eq!(status, 400);
+    let host = people(s.addr, game()).await;
+    assert!(host.p1.is_some() && host.p2.is_some() && !host.umpire.is_empty());
+    // Against a bot, a player gets no invite.
+    let body = serde_json::json!({"game": game(), "as": "P1",
+        "seats": {"P2": {"kind": "bot", "bot": "random"}}});
+    let (_, made) = umpire_server::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
+        .await
+        .expect("answers");
+    assert!(
+        made["links"]["invite"].is_null() && made["links"]["umpire"].is_null(),
+        "{made}"
+    );
+}

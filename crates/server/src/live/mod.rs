@@ -44,6 +44,9 @@ pub struct Info {
     pub tokens: Tokens,
     pub takeover: bool,
     pub created_ms: u64,
+    /// Whether the invite (if any) was claimed: set once, by the first
+    /// opener, before the store hears of it.
+    pub claimed: std::sync::atomic::AtomicBool,
 }
 
 impl Info {

@@ -40,6 +40,7 @@ async fn setup_with(config: Config) -> Setup {
     let tokens = Tokens {
         seats: PerSeat::new("p1".into(), "p2".into()),
         umpire: "u".into(),
+        invite: None,
     };
     let row = MatchRow {
         id: "m1".into(),
@@ -65,6 +66,7 @@ async fn setup_with(config: Config) -> Setup {
             tokens,
             takeover: true,
             created_ms: 0,
+            claimed: Default::default(),
         }),
         shown: Shown::start(&m),
         m,

@@ -1,0 +1,24 @@
+// An invite link (/i/{id}?c=code): the first to open it takes the seat and
+// goes on with the seat's own key; anyone later learns the seat is taken
+// and may watch.
+import { esc, postJson } from './util.js';
+
+const $ = (id) => document.getElementById(id);
+
+async function claim() {
+  const id = location.pathname.split('/')[2] ?? '';
+  const code = new URLSearchParams(location.search).get('c') ?? '';
+  try {
+    const { link, seat } = await postJson(`/api/matches/${encodeURIComponent(id)}/claim`, { code });
+    $('invite-status').textContent = `You take seat ${seat}.`;
+    // The invite is spent: the seat's own link replaces it in the history.
+    location.replace(link);
+  } catch (e) {
+    $('invite-status').textContent = e.status === 409 ? 'This seat is taken.' : `This invite does not work: ${e.message}`;
+    if (e.status === 409) {
+      $('invite-more').innerHTML = `${esc(e.message)}. <a id="watch-instead" class="button" href="/m/${esc(encodeURIComponent(id))}">Watch the match</a>`;
+    }
+  }
+}
+
+claim();

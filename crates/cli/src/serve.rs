@@ -18,6 +18,12 @@ pub struct ServeArgs {
     /// Serve the test games too (for tests of the server and the browser client).
     #[arg(long, hide = true)]
     pub test_games: bool,
+    /// Matches one address may create a minute (0: no limit).
+    #[arg(long, default_value_t = 30)]
+    pub creates_per_minute: u32,
+    /// WebSocket connections one address may open a minute (0: no limit).
+    #[arg(long, default_value_t = 600)]
+    pub connects_per_minute: u32,
 }
 
 /// The address to listen on: `--port`, or `--addr` checked for the
@@ -41,6 +47,8 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     let config = umpire_server::Config {
         db: args.db,
         test_games: args.test_games,
+        creates_per_minute: args.creates_per_minute,
+        connects_per_minute: args.connects_per_minute,
         ..Default::default()
     };
     umpire_server::serve(&addr, config)

@@ -13,9 +13,6 @@ use crate::shown::Shown;
 use crate::store::{Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
 
-/// More live matches than this and creating one is refused.
-const MAX_LIVE: usize = 20_000;
-
 /// `POST /api/matches`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -69,6 +66,18 @@ pub struct Hub {
     live: Registry,
     pub store: Store,
     config: Arc<Config>,
+    /// Creates under way: counted with the live matches against the cap,
+    /// so simultaneous creates cannot pass it.
+    creating: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// A place among the live matches, held while a match is created.
+struct Slot(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 impl Hub {
@@ -77,6 +86,7 @@ impl Hub {
             live: Arc::new(Mutex::new(HashMap::new())),
             store,
             config,
+            creating: Default::default(),
         }
     }
 
@@ -165,12 +175,7 @@ impl Hub {
 
     /// Creates a match; answers its id and links.
     pub async fn create(&self, req: CreateRequest) -> Result<Value, Refusal> {
-        if self.registry().len() >= MAX_LIVE {
-            return Err(Refusal(
-                503,
-                "too many live matches; try again later".into(),
-            ));
-        }
+        let _slot = self.reserve()?;
         let creator = req.creator;
         let (game, m, row) = self.new_match(req)?;
         self.store
@@ -186,6 +191,21 @@ impl Hub {
         self.registry().insert(id.clone(), handle);
         tracing::info!(%id, game = game.id(), "match created");
         Ok(json!({"id": id, "links": links}))
+    }
+
+    /// A place for one more live match, or the refusal when the server
+    /// holds its fill (`Config::max_live`).
+    fn reserve(&self) -> Result<Slot, Refusal> {
+        use std::sync::atomic::Ordering;
+        let live = self.registry();
+        if live.len() + self.creating.load(Ordering::SeqCst) >= self.config.max_live {
+            return Err(Refusal(
+                503,
+                "too many live matches; try again later".into(),
+            ));
+        }
+        self.creating.fetch_add(1, Ordering::SeqCst);
+        Ok(Slot(self.creating.clone()))
     }
 
     /// Checks a request and sets its match up, with a new id, seed and tokens.

@@ -8,6 +8,7 @@
 
 pub mod client;
 mod hub;
+mod limits;
 mod live;
 pub mod loadtest;
 mod messages;
@@ -50,6 +51,12 @@ pub struct Config {
     /// Serve the test games too (`umpire_catalog::with_tests`), for tests
     /// of the server and the browser client.
     pub test_games: bool,
+    /// Matches one address may create a minute (and at once); 0: no limit.
+    pub creates_per_minute: u32,
+    /// WebSocket connections one address may open a minute; 0: no limit.
+    pub connects_per_minute: u32,
+    /// Live matches at most; past it creating one is refused (`503`).
+    pub max_live: usize,
 }
 
 impl Config {
@@ -74,6 +81,9 @@ impl Default for Config {
             speed: 1,
             max_spectators: 1_000,
             test_games: false,
+            creates_per_minute: 30,
+            connects_per_minute: 600,
+            max_live: 20_000,
         }
     }
 }
@@ -81,6 +91,8 @@ impl Default for Config {
 /// What the request handlers share.
 pub struct App {
     hub: hub::Hub,
+    creates: limits::PerAddress,
+    connects: limits::PerAddress,
 }
 
 /// A running server.
@@ -106,12 +118,17 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
     let store = tokio::task::spawn_blocking(move || store::Store::open(&db))
         .await
         .map_err(|e| e.to_string())??;
+    let (creates, connects) = (config.creates_per_minute, config.connects_per_minute);
     let hub = hub::Hub::new(store, config);
     let resumed = hub.resume_all()?;
     if resumed > 0 {
         tracing::info!(resumed, "unfinished matches resumed");
     }
-    let app = Arc::new(App { hub });
+    let app = Arc::new(App {
+        creates: limits::PerAddress::new(creates),
+        connects: limits::PerAddress::new(connects),
+        hub,
+    });
     let router = routes::router(app);
     // Small frames go out at once: without nodelay the mover's `state`,
     // sent right after `accepted`, waits ~40 ms for the client's delayed ACK.
@@ -121,7 +138,8 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         }
     });
     let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, router).await {
+        let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        if let Err(e) = axum::serve(listener, service).await {
             tracing::error!("server stopped: {e}");
         }
     });

@@ -179,6 +179,8 @@ fn start_server(exe: &PathBuf, test_games: bool) -> Result<(Spawned, SocketAddr)
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("load.db"))
         .args(test_games.then_some("--test-games"))
+        // One address opens every load client: no per-address limits.
+        .args(["--creates-per-minute", "0", "--connects-per-minute", "0"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

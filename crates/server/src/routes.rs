@@ -5,7 +5,9 @@ use std::sync::Arc;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -140,7 +142,17 @@ async fn games(State(app): State<Arc<App>>) -> Json<Value> {
     Json(json!(games))
 }
 
-async fn create(State(app): State<Arc<App>>, body: Bytes) -> Response {
+async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Response {
+    if !app.creates.allow(from.ip()) {
+        return error(
+            429,
+            "too many matches created from your address; try again in a minute",
+        );
+    }
     let req: CreateRequest = match serde_json::from_slice(&body) {
         Ok(r) => r,
         Err(e) => return error(400, &format!("bad request: {e}")),

@@ -5,9 +5,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use axum::Json;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::response::Response;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
@@ -38,7 +40,16 @@ pub async fn upgrade(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
     State(app): State<Arc<App>>,
+    ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
 ) -> Response {
+    if !app.connects.allow(from.ip()) {
+        let why = "too many connections from your address; try again in a minute";
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(serde_json::json!({ "error": why })),
+        )
+            .into_response();
+    }
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         // Small buffers: thousands of idle sockets must stay cheap.

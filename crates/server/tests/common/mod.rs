@@ -18,10 +18,13 @@ pub struct TestServer {
     pub dir: tempfile::TempDir,
 }
 
-/// Server settings for tests: bots between themselves do not pause.
+/// Server settings for tests: bots between themselves do not pause, and
+/// one address (the tests') may create and connect freely.
 pub fn fast() -> Config {
     Config {
         bot_pace_ms: 0,
+        creates_per_minute: 0,
+        connects_per_minute: 0,
         ..Config::default()
     }
 }

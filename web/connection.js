@@ -46,6 +46,8 @@ export class Connection {
         return;
       }
       if (msg.type === 'error' && msg.rule === 'auth') this.stop(msg.message || 'this link was refused');
+      // A match called off (its seats never arrived) stays off.
+      if (msg.type === 'error' && msg.rule === 'gone') this.stop('the match was called off');
       this.onMessage(msg);
     });
     ws.addEventListener('close', () => {

@@ -333,6 +333,10 @@ function onMessage(msg) {
       showError('');
       break;
     case 'error':
+      if (msg.rule === 'gone') {
+        showGone('off', msg.message);
+        break;
+      }
       showRefusal(msg, page.pending);
       page.pending = null;
       if (page.board && page.state) page.board.reset?.($('board'));
@@ -369,12 +373,16 @@ const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });
 
 /// A link that opens nothing: one clear page, with the way back to the lobby
 /// (and, for a refused key, the spectator's link), instead of empty seats.
-function showGone(unknown) {
-  const title = unknown ? 'No such match' : 'This link’s key was refused';
-  const text = unknown
-    ? 'There is no match at this link: it may be mistyped, or the match has expired.'
-    : 'The key in this link does not open this match. Ask whoever sent it for your link, or watch as a spectator.';
-  const watch = unknown ? '' : ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>`;
+/// `why`: 'unknown' (no such match), 'refused' (a wrong key) or 'off' (the
+/// match was called off; `detail` is the server's sentence).
+function showGone(why, detail = '') {
+  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off' }[why];
+  const text = {
+    unknown: 'There is no match at this link: it may be mistyped.',
+    refused: 'The key in this link does not open this match. Ask whoever sent it for your link, or watch as a spectator.',
+    off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
+  }[why];
+  const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
   document.querySelector('main').innerHTML =
     `<section class="gone" aria-labelledby="gone-title"><h1 id="gone-title">${esc(title)}</h1>` +
     `<p>${esc(text)}</p><p><a class="button primary" href="/">Go to the lobby</a>${watch}</p></section>`;
@@ -390,9 +398,9 @@ async function start() {
   try {
     await getJson(`/api/matches/${encodeURIComponent(id)}${token ? `?t=${encodeURIComponent(token)}` : ''}`);
   } catch (x) {
-    if (x.status === 403 || x.status === 404) {
-      showGone(x.status === 404);
-      onStatus('closed', x.status === 404 ? 'no such match' : 'link refused');
+    if (x.status === 403 || x.status === 404 || x.status === 410) {
+      showGone({ 403: 'refused', 404: 'unknown', 410: 'off' }[x.status], x.message);
+      onStatus('closed', { 403: 'link refused', 404: 'no such match', 410: 'called off' }[x.status]);
       return;
     }
   }

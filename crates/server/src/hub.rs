@@ -59,6 +59,15 @@ fn seats_or_people<'de, D: serde::Deserializer<'de>>(d: D) -> Result<PerSeat<Sea
     Ok(PerSeat::new(given.p1, given.p2))
 }
 
+/// What a match called off says.
+pub fn abandoned_words(config: &Config) -> String {
+    let minutes = config.abandon_ms.div_ceil(60_000);
+    format!(
+        "this match was called off: its seats were not both taken within {minutes} minute{}; nobody lost",
+        if minutes == 1 { "" } else { "s" }
+    )
+}
+
 /// Why a request failed: the HTTP status and a message for the client.
 pub struct Refusal(pub u16, pub String);
 
@@ -164,6 +173,9 @@ impl Hub {
         let Some(loaded) = loaded else {
             return Ok(None);
         };
+        if loaded.abandoned {
+            return Err(Refusal(410, abandoned_words(&self.config)));
+        }
         let handle = self.start(loaded).map_err(|e| {
             tracing::error!(%id, "cannot load: {e}");
             Refusal(500, "the match could not be loaded".into())

@@ -57,6 +57,9 @@ pub struct Config {
     pub connects_per_minute: u32,
     /// Live matches at most; past it creating one is refused (`503`).
     pub max_live: usize,
+    /// A match whose seats are not both taken (and nobody acted) this long
+    /// after its creation is called off: nobody loses, it leaves the lobby.
+    pub abandon_ms: u64,
 }
 
 impl Config {
@@ -84,6 +87,7 @@ impl Default for Config {
             creates_per_minute: 30,
             connects_per_minute: 600,
             max_live: 20_000,
+            abandon_ms: 30 * 60_000,
         }
     }
 }

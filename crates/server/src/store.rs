@@ -83,6 +83,8 @@ impl MatchRow {
 pub struct Loaded {
     pub row: MatchRow,
     pub actions: Vec<Entry>,
+    /// Called off because its seats never arrived ([`Op::Abandon`]).
+    pub abandoned: bool,
 }
 
 /// A finished match for the lobby.
@@ -117,6 +119,11 @@ pub enum Op {
     Tokens {
         id: String,
         tokens: Tokens,
+    },
+    /// Called off: its seats never arrived. Neither finished nor resumed.
+    Abandon {
+        id: String,
+        at_ms: u64,
     },
 }
 
@@ -336,7 +343,7 @@ impl Store {
 fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
     let row = db
         .query_row(
-            "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms
+            "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished
              FROM matches WHERE id = ?1",
             [id],
             |r| {
@@ -364,11 +371,11 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
                     takeover: r.get(8)?,
                     created_ms: r.get::<_, i64>(9)? as u64,
                 };
-                Ok(row)
+                Ok((row, r.get::<_, i64>(10)? == 2))
             },
         )
         .optional()?;
-    let Some(row) = row else {
+    let Some((row, abandoned)) = row else {
         return Ok(None);
     };
     let mut q = db.prepare(
@@ -385,7 +392,11 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Some(Loaded { row, actions }))
+    Ok(Some(Loaded {
+        row,
+        actions,
+        abandoned,
+    }))
 }
 
 /// The writer thread: drain, write in one transaction, commit, acknowledge.
@@ -482,6 +493,12 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
             db.execute(
                 "UPDATE matches SET tokens = ?2 WHERE id = ?1",
                 params![id, json(tokens)],
+            )?;
+        }
+        Op::Abandon { id, at_ms } => {
+            db.execute(
+                "UPDATE matches SET finished = 2, finished_ms = ?2 WHERE id = ?1 AND finished = 0",
+                params![id, *at_ms as i64],
             )?;
         }
     }

@@ -117,6 +117,7 @@ async fn admit(
     let handle = match app.hub.get(id).await {
         Ok(Some(h)) => h,
         Ok(None) => return Err(("not-found", "no match with this id".into())),
+        Err(e) if e.0 == 410 => return Err(("gone", e.1)),
         Err(e) => return Err(("server", e.1)),
     };
     let Some(viewer) = handle.info.viewer(token) else {

@@ -145,3 +145,42 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
         "{made}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_whose_seats_never_arrive_is_called_off_and_nobody_loses() {
+    let config = || Config {
+        abandon_ms: 500,
+        ..fast()
+    };
+    let s = start(config()).await;
+    let lonely = people(s.addr, game()).await;
+    let played = people(s.addr, game()).await;
+    // Both seats of `played` arrive: play starts, it stays.
+    let (_p1, _) = join(s.addr, &played.id, played.p1.as_deref()).await;
+    let (_p2, _) = join(s.addr, &played.id, played.p2.as_deref()).await;
+    // Only P1 of `lonely` arrives; a spectator watches.
+    let (mut p1, _) = join(s.addr, &lonely.id, lonely.p1.as_deref()).await;
+    let (error, _) = p1.until("error", WAIT).await.expect("told");
+    assert_eq!(error["rule"], "gone", "{error}");
+    let words = error["message"].as_str().unwrap_or_default().to_string();
+    assert!(
+        words.contains("called off") && words.contains("nobody lost"),
+        "{words}"
+    );
+    let (status, answer) = snapshot(s.addr, &lonely.id, None).await;
+    assert_eq!(status, 410, "{answer}");
+    assert_eq!(answer["error"], words.as_str());
+    let (status, _) = snapshot(s.addr, &played.id, None).await;
+    assert_eq!(status, 200, "a match whose seats arrived goes on");
+    // Not lost on time, not finished, not resumed after a restart.
+    let TestServer { server, dir, .. } = s;
+    server.stop();
+    let s = start_in(dir, config()).await;
+    let (status, _) = snapshot(s.addr, &lonely.id, None).await;
+    assert_eq!(status, 410);
+    let (_, lobby) = umpire_server::client::http_json(s.addr, "GET", "/api/matches", None)
+        .await
+        .expect("the lobby");
+    let listed = lobby.to_string();
+    assert!(!listed.contains(&lonely.id), "{listed}");
+}

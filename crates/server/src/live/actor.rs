@@ -15,7 +15,7 @@ use super::{Cmd, Handle, Info, Registry, Start};
 use crate::Config;
 use crate::messages;
 use crate::shown::Shown;
-use crate::store::{SeatKind, Store};
+use crate::store::{Op, SeatKind, Store};
 
 /// A finished match nobody watches leaves memory after this long.
 const IDLE: Duration = Duration::from_secs(10);
@@ -194,13 +194,53 @@ impl Actor {
                 .map_or(due, |at| due.max(at + STORE_RETRY))
         });
         let idle = (self.m.is_over() && !self.removed).then(|| self.idle_since + IDLE);
-        [deadline, self.bot_deadline(), idle]
+        let abandon = self.abandon_at().map(|at_ms| {
+            let due =
+                Instant::now() + Duration::from_millis(at_ms.saturating_sub(super::wall_ms()));
+            self.store_failed
+                .map_or(due, |at| due.max(at + STORE_RETRY))
+        });
+        [deadline, self.bot_deadline(), idle, abandon]
             .into_iter()
             .flatten()
             .min()
     }
 
+    /// When (wall time) the match is called off if its seats have still not
+    /// both arrived: only while play has not started (`Config::abandon_ms`,
+    /// 0 for never).
+    fn abandon_at(&self) -> Option<u64> {
+        let waiting = !self.playing && !self.m.is_over() && self.m.record().actions.is_empty();
+        (waiting && self.config.abandon_ms > 0 && !self.removed)
+            .then(|| self.info.created_ms.saturating_add(self.config.abandon_ms))
+    }
+
+    /// Calls the match off: nobody loses; it leaves the store's unfinished
+    /// matches and the lobby, and its watchers are told why.
+    async fn abandon(&mut self) {
+        let op = Op::Abandon {
+            id: self.info.id.clone(),
+            at_ms: super::wall_ms(),
+        };
+        if let Err(e) = self.store.write(op).await {
+            tracing::error!(id = %self.info.id, "{e}; calling the match off is tried again");
+            self.store_failed = Some(Instant::now());
+            return;
+        }
+        tracing::info!(id = %self.info.id, "called off: its seats never arrived");
+        let words = crate::hub::abandoned_words(&self.config);
+        for w in std::mem::take(&mut self.watchers) {
+            // Dropping the queue closes the socket after this message.
+            w.send(messages::error("gone", &words));
+        }
+        self.leave_registry();
+        self.stopped = true;
+    }
+
     async fn on_timer(&mut self) {
+        if self.abandon_at().is_some_and(|at| super::wall_ms() >= at) {
+            return self.abandon().await;
+        }
         self.expire(self.now()).await;
         self.fallback_late_bots().await;
         if self.m.is_over()

@@ -28,22 +28,23 @@ after(async () => {
   await server?.stop();
 });
 
-const seqOf = (page) => page.evaluate(() => Number(document.body.dataset.seq ?? -1));
 const over = (page) => page.evaluate(() => document.body.dataset.over === 'yes');
 const toolsKind = (page) => page.evaluate(() => document.querySelector('.pw-tools')?.getAttribute('aria-label') ?? null);
 const cells = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.dataset.cell));
 const ownCell = (name) => `.pw-wall[data-wall="P1"] [data-cell="${name}"]`;
 
-/// Waits until this page must act again after `seq`, or the match is over.
-async function waitTurnAfter(page, seq) {
-  await page.waitForFunction(
-    (prev) => {
-      const b = document.body;
-      return Number(b.dataset.seq) > prev && ((b.classList.contains('my-turn') && document.querySelector('.pw-tools')) || b.dataset.over === 'yes');
-    },
-    seq,
-    { timeout: 30_000 },
-  );
+/// Waits until the server answered the page's own action (sent after its
+/// `from`th frame) and the page shows the state after it. A state caused by
+/// the bot meanwhile is not mistaken for the answer.
+async function answered(page, from) {
+  const deadline = Date.now() + 30_000;
+  let ack;
+  while (!(ack = page.frames.slice(from).find((f) => f.type === 'accepted' || f.type === 'error'))) {
+    assert.ok(Date.now() < deadline, 'the server answers the action');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.equal(ack.type, 'accepted', `refused: ${JSON.stringify(ack)}`);
+  await page.waitForFunction((seq) => Number(document.body.dataset.seq) >= seq, ack.seq, { timeout: 30_000 });
 }
 
 /// Until the page must act (tools drawn) or the match is over.
@@ -97,16 +98,16 @@ test('Pentomino Wall against the random bot: draft, sealed turns, placing with t
   assert.equal(await player.locator('.pw-wall[data-wall="P2"] .pw-cell').count(), 90);
   assert.equal(await player.locator('.pw-pool .pw-piece').count(), 12);
   assert.equal(await player.textContent('#turn'), 'Your turn: name who drafts first.');
-  let seq = await seqOf(player);
+  let from = player.frames.length;
   await player.click('button[data-action="first P1"]');
-  await waitTurnAfter(player, seq);
+  await answered(player, from);
 
   const did = { double: false, exchange: false, turned: false, orient: false, roundEnds: 0, placed: 0, sealedSeen: 0 };
   for (let step = 0; step < 200 && !(await over(player)); step++) {
     await waitToAct(player);
     if (await over(player)) break;
     const kind = await toolsKind(player);
-    seq = await seqOf(player);
+    from = player.frames.length;
     if (kind === 'Draft') {
       const picks = await player.$$eval('.pw-tools [data-take]', (bs) => bs.map((b) => b.dataset.take));
       assert.ok(picks.length > 0, 'the pool offers pieces');
@@ -136,6 +137,7 @@ test('Pentomino Wall against the random bot: draft, sealed turns, placing with t
       await player.click('.pw-tools button[data-tool="cw"]');
       const oriented = (await player.textContent('.pw-now')).trim();
       const aside = await player.$$eval('.pw-tools [data-aside]', (bs) => bs.map((b) => b.dataset.aside));
+      assert.ok(aside.length, `pieces to set aside; recent frames: ${JSON.stringify(player.frames.slice(-6).map((f) => (f.type === 'state' ? [f.type, f.seq, f.decision, f.view.phase, f.view.turn] : f)))}`);
       await player.click(`.pw-tools [data-aside="${aside[0]}"]`);
       assert.equal(await player.textContent('button[data-tool="seal"]'), `Seal: present ${oriented}, set ${aside[0]} aside`);
       await player.click('button[data-tool="seal"]');
@@ -175,7 +177,14 @@ test('Pentomino Wall against the random bot: draft, sealed turns, placing with t
       const pieces = await player.$$eval('.pw-end-row [data-verb="give"]', (bs) => bs.map((b) => b.dataset.piece));
       const verbs = ['give', 'keep', 'return'];
       pieces.forEach((p, i) => (pieces[i] = [p, verbs[(i + did.roundEnds) % 3]]));
-      for (const [p, v] of pieces) await player.click(`.pw-end-row [data-piece="${p}"][data-verb="${v}"]`);
+      for (const [p, v] of pieces) {
+        try {
+          await player.click(`.pw-end-row [data-piece="${p}"][data-verb="${v}"]`, { timeout: 10_000 });
+        } catch (e) {
+          const last = player.frames.slice(-6).map((f) => (f.type === 'state' ? [f.type, f.seq, f.decision, f.view.phase, f.view.aside, f.view.choices] : f));
+          assert.fail(`round end: ${p} ${v} not offered; recent frames: ${JSON.stringify(last)}; ${e.message}`);
+        }
+      }
       const label = await player.textContent('button[data-tool="round-end"]');
       for (const [p, v] of pieces) assert.ok(label.includes(`${v} ${p}`), `${label} says ${v} ${p}`);
       await player.click('button[data-tool="round-end"]');
@@ -184,7 +193,7 @@ test('Pentomino Wall against the random bot: draft, sealed turns, placing with t
       assert.fail(`unexpected tools: ${kind}`);
     }
     // A refusal would show next to the board: none is expected.
-    await waitTurnAfter(player, seq);
+    await answered(player, from);
     assert.equal(await player.isHidden('#error'), true, `no refusal after ${kind}: ${await player.textContent('#error')}`);
   }
 
@@ -217,12 +226,13 @@ test('Pentomino Wall by keyboard and on a phone: R turns, arrows and Enter place
   const page = await newPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true });
   await page.goto(`${server.url}${made.links.P1}`);
   await page.locator('button[data-action="first P1"]').waitFor();
-  let seq = await seqOf(page);
+  let from = page.frames.length;
   await page.click('button[data-action="first P1"]');
   // Draft and present by clicking until the first placement.
   for (let n = 0; n < 30; n++) {
-    await waitTurnAfter(page, seq);
-    seq = await seqOf(page);
+    await answered(page, from);
+    await waitToAct(page);
+    from = page.frames.length;
     const kind = await toolsKind(page);
     if (kind === 'Place') break;
     if (kind === 'Draft') await page.click('.pw-tools [data-take]');
@@ -256,10 +266,10 @@ test('Pentomino Wall by keyboard and on a phone: R turns, arrows and Enter place
   await page.keyboard.press('Enter');
   assert.match(await page.textContent('.pw-hint'), /click again or press Place/);
   await page.screenshot({ path: screenshotPath('pentomino-wall-phone.png'), fullPage: true });
-  seq = await seqOf(page);
+  from = page.frames.length;
   await page.focus(ownCell(fits[0]));
   await page.keyboard.press('Enter');
-  await page.waitForFunction((prev) => Number(document.body.dataset.seq) > prev, seq);
+  await answered(page, from);
   const { view } = await getJson(`${server.url}/api/matches/${made.id}`);
   assert.equal(view.walls.P1.placed.length, 1, 'the piece is on the wall');
   assert.equal(view.walls.P1.placed[0].at, fits[0]);

@@ -24,6 +24,9 @@ pub struct ServeArgs {
     /// WebSocket connections one address may open a minute (0: no limit).
     #[arg(long, default_value_t = 600)]
     pub connects_per_minute: u32,
+    /// Connections one address may keep open at once (0: no limit).
+    #[arg(long, default_value_t = 256)]
+    pub conns_per_address: usize,
 }
 
 /// The address to listen on: `--port`, or `--addr` checked for the
@@ -49,6 +52,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         test_games: args.test_games,
         creates_per_minute: args.creates_per_minute,
         connects_per_minute: args.connects_per_minute,
+        conns_per_address: args.conns_per_address,
         ..Default::default()
     };
     umpire_server::serve(&addr, config)

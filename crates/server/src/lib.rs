@@ -9,6 +9,7 @@
 pub mod client;
 mod hub;
 mod limits;
+mod listen;
 mod live;
 pub mod loadtest;
 mod messages;
@@ -57,6 +58,8 @@ pub struct Config {
     pub connects_per_minute: u32,
     /// Live matches at most; past it creating one is refused (`503`).
     pub max_live: usize,
+    /// Connections one address keeps open at most (0: no cap).
+    pub conns_per_address: usize,
     /// A match whose seats are not both taken (and nobody acted) this long
     /// after its creation is called off: nobody loses, it leaves the lobby.
     pub abandon_ms: u64,
@@ -87,6 +90,7 @@ impl Default for Config {
             creates_per_minute: 30,
             connects_per_minute: 600,
             max_live: 20_000,
+            conns_per_address: 256,
             abandon_ms: 30 * 60_000,
         }
     }
@@ -123,6 +127,7 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         .await
         .map_err(|e| e.to_string())??;
     let (creates, connects) = (config.creates_per_minute, config.connects_per_minute);
+    let per_address = config.conns_per_address;
     let hub = hub::Hub::new(store, config);
     let resumed = hub.resume_all()?;
     if resumed > 0 {
@@ -134,19 +139,7 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         hub,
     });
     let router = routes::router(app);
-    // Small frames go out at once: without nodelay the mover's `state`,
-    // sent right after `accepted`, waits ~40 ms for the client's delayed ACK.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!("cannot set TCP_NODELAY: {e}");
-        }
-    });
-    let task = tokio::spawn(async move {
-        let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        if let Err(e) = axum::serve(listener, service).await {
-            tracing::error!("server stopped: {e}");
-        }
-    });
+    let task = tokio::spawn(listen::serve(listener, router, per_address));
     Ok(Server { addr, task })
 }
 

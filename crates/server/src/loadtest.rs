@@ -181,6 +181,7 @@ fn start_server(exe: &PathBuf, test_games: bool) -> Result<(Spawned, SocketAddr)
         .args(test_games.then_some("--test-games"))
         // One address opens every load client: no per-address limits.
         .args(["--creates-per-minute", "0", "--connects-per-minute", "0"])
+        .args(["--conns-per-address", "0"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

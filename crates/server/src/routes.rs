@@ -53,8 +53,20 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{*path}", get(asset))
         .fallback(|| async { error(404, "no such page or endpoint") })
         .layer(DefaultBodyLimit::max(4 * 1024 * 1024))
+        .layer(middleware::from_fn(within_time))
         .layer(middleware::map_response(finish))
         .with_state(app)
+}
+
+/// A request (its body included) must arrive and be answered within this.
+const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Answers `408` to a request whose body trickles in too slowly.
+async fn within_time(req: axum::extract::Request, next: middleware::Next) -> Response {
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(req)).await {
+        Ok(response) => response,
+        Err(_) => error(408, "the request took too long to arrive"),
+    }
 }
 
 /// What every page may load: its own scripts, styles and sockets only, and

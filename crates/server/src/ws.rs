@@ -32,6 +32,10 @@ pub const MAX_FRAME: usize = 64 * 1024;
 pub const RATE: f64 = 100.0;
 /// A socket that accepts nothing for this long is dropped.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// The server pings each client this often.
+const PING_EVERY: Duration = Duration::from_secs(30);
+/// A client heard nothing from (not even a pong) this long is dropped.
+const IDLE_LIMIT: Duration = Duration::from_secs(75);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -150,8 +154,19 @@ async fn admit(
 /// Writes what the match's task queues for the client, until the queue
 /// closes or the socket accepts nothing for too long; then closes.
 async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Receiver<Utf8Bytes>) {
-    while let Some(text) = rx.recv().await {
-        match tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(text))).await {
+    // WebSocket pings: any client library answers them, so a live but quiet
+    // client is heard from (see IDLE_LIMIT).
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    loop {
+        let message = tokio::select! {
+            text = rx.recv() => match text {
+                Some(text) => Message::Text(text),
+                None => break,
+            },
+            _ = ping.tick() => Message::Ping(Default::default()),
+        };
+        match tokio::time::timeout(SEND_TIMEOUT, sink.send(message)).await {
             Ok(Ok(())) => {}
             _ => break,
         }
@@ -172,7 +187,11 @@ async fn read_loop(
         let message = tokio::select! {
             _ = &mut *writer => return true,
             _ = client.handle.tx.closed() => return false,
-            m = stream.next() => m,
+            m = tokio::time::timeout(IDLE_LIMIT, stream.next()) => match m {
+                Ok(m) => m,
+                // Not even a pong: the client is gone.
+                Err(_) => return false,
+            },
         };
         bucket.take().await;
         let text = match message {

@@ -25,6 +25,7 @@ pub fn fast() -> Config {
         bot_pace_ms: 0,
         creates_per_minute: 0,
         connects_per_minute: 0,
+        conns_per_address: 0,
         ..Config::default()
     }
 }

@@ -142,13 +142,21 @@ function summaryRow(m, list) {
   );
 }
 
+/// The lobby's page of matches (50 of each list a page, newest first).
+let page = 0;
+
 async function refresh() {
   try {
-    const lists = await getJson('/api/matches');
+    const lists = await getJson(`/api/matches?page=${page}`);
     for (const key of ['open', 'live', 'finished']) {
       const items = lists[key] ?? [];
       $(key).innerHTML = items.length ? items.map((m) => summaryRow(m, key)).join('') : '<li class="empty">None.</li>';
     }
+    const more = Object.values(lists.more ?? {}).some(Boolean);
+    $('pager').hidden = page === 0 && !more;
+    $('newer').disabled = page === 0;
+    $('older').disabled = !more;
+    $('page-label').textContent = `Page ${page + 1}`;
     $('lists-error').hidden = true;
   } catch (x) {
     $('lists-error').textContent = `Could not load the matches: ${x.message}`;
@@ -165,6 +173,14 @@ document.addEventListener('click', async (e) => {
 });
 
 $('create').addEventListener('submit', create);
+$('newer').addEventListener('click', () => {
+  page = Math.max(0, page - 1);
+  refresh();
+});
+$('older').addEventListener('click', () => {
+  page += 1;
+  refresh();
+});
 $('game').addEventListener('change', showGame);
 loadGames().catch((x) => {
   $('create-error').textContent = `Could not load the games: ${x.message}`;

@@ -71,7 +71,13 @@ pub fn abandoned_words(config: &Config) -> String {
 /// Why a request failed: the HTTP status and a message for the client.
 pub struct Refusal(pub u16, pub String);
 
+/// Matches of each list on one page of the lobby.
+pub const LOBBY_PAGE: usize = 50;
+/// The open and live matches, sorted, and when.
+type LobbyCache = Mutex<Option<(std::time::Instant, Arc<(Vec<Value>, Vec<Value>)>)>>;
+
 pub struct Hub {
+    lobby_cache: LobbyCache,
     live: Registry,
     pub store: Store,
     config: Arc<Config>,
@@ -92,6 +98,7 @@ impl Drop for Slot {
 impl Hub {
     pub fn new(store: Store, config: Arc<Config>) -> Hub {
         Hub {
+            lobby_cache: Mutex::new(None),
             live: Arc::new(Mutex::new(HashMap::new())),
             store,
             config,
@@ -277,32 +284,29 @@ impl Hub {
         Ok((game, m, row))
     }
 
-    /// The lobby: open and live matches from memory, finished ones from the store.
-    pub async fn lobby(&self) -> Result<Value, Refusal> {
-        let summaries: Vec<Value> = {
-            let live = self.registry();
-            live.values()
-                .map(|h| h.summary.lock().unwrap_or_else(|e| e.into_inner()).clone())
-                .collect()
+    /// One page of the lobby: open and live matches from memory, newest
+    /// first, finished ones from the store. The live lists are sorted at
+    /// most once a second, whoever asks, so many lobbies polling cost what
+    /// one does.
+    pub async fn lobby(&self, page: usize) -> Result<Value, Refusal> {
+        let lists = self.live_lists();
+        let slice = |all: &[Value]| -> (Vec<Value>, bool) {
+            let from = page.saturating_mul(LOBBY_PAGE).min(all.len());
+            let to = (from + LOBBY_PAGE).min(all.len());
+            (all[from..to].to_vec(), to < all.len())
         };
-        let mut open = Vec::new();
-        let mut playing = Vec::new();
-        for s in summaries {
-            match s["status"].as_str() {
-                Some("open") => open.push(s),
-                Some("live") => playing.push(s),
-                _ => {}
-            }
-        }
-        let by_age = |a: &Value, b: &Value| b["created_ms"].as_u64().cmp(&a["created_ms"].as_u64());
-        open.sort_by(by_age);
-        playing.sort_by(by_age);
-        open.truncate(200);
-        playing.truncate(200);
-        let finished = self.store.finished(100).await.map_err(|e| {
-            tracing::error!("{e}");
-            Refusal(500, "the store could not be read".into())
-        })?;
+        let (open, more_open) = slice(&lists.0);
+        let (playing, more_live) = slice(&lists.1);
+        let mut finished = self
+            .store
+            .finished(LOBBY_PAGE + 1, page.saturating_mul(LOBBY_PAGE))
+            .await
+            .map_err(|e| {
+                tracing::error!("{e}");
+                Refusal(500, "the store could not be read".into())
+            })?;
+        let more_finished = finished.len() > LOBBY_PAGE;
+        finished.truncate(LOBBY_PAGE);
         let finished: Vec<Value> = finished
             .into_iter()
             .map(|f| {
@@ -312,7 +316,53 @@ impl Hub {
                     "outcome": f.outcome, "status": "finished"})
             })
             .collect();
-        Ok(json!({"open": open, "live": playing, "finished": finished}))
+        Ok(
+            json!({"page": page, "open": open, "live": playing, "finished": finished,
+                  "more": {"open": more_open, "live": more_live, "finished": more_finished}}),
+        )
+    }
+
+    /// The open and the live matches, newest first: sorted afresh at most
+    /// once every `Config::lobby_fresh_ms`.
+    fn live_lists(&self) -> Arc<(Vec<Value>, Vec<Value>)> {
+        let mut cache = self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((at, lists)) = cache.as_ref() {
+            if at.elapsed().as_millis() < u128::from(self.config.lobby_fresh_ms) {
+                return lists.clone();
+            }
+        }
+        // Only the handles are taken under the registry's lock.
+        let summaries: Vec<Arc<Mutex<Value>>> = self
+            .registry()
+            .values()
+            .map(|h| h.summary.clone())
+            .collect();
+        let mut open = Vec::new();
+        let mut playing = Vec::new();
+        for s in summaries {
+            let s = s.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            match s["status"].as_str() {
+                Some("open") => open.push(s),
+                Some("live") => playing.push(s),
+                _ => {}
+            }
+        }
+        // Newest first; the id orders matches made in the same millisecond,
+        // so pages neither repeat nor skip one.
+        let by_age = |a: &Value, b: &Value| {
+            let key = |v: &Value| {
+                (
+                    v["created_ms"].as_u64(),
+                    v["id"].as_str().map(str::to_owned),
+                )
+            };
+            key(b).cmp(&key(a))
+        };
+        open.sort_by(by_age);
+        playing.sort_by(by_age);
+        let lists = Arc::new((open, playing));
+        *cache = Some((std::time::Instant::now(), lists.clone()));
+        lists
     }
 }
 

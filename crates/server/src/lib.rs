@@ -60,6 +60,9 @@ pub struct Config {
     pub max_live: usize,
     /// Connections one address keeps open at most (0: no cap).
     pub conns_per_address: usize,
+    /// How long the lobby's sorted lists are served before they are sorted
+    /// again, so many lobbies polling cost what one does.
+    pub lobby_fresh_ms: u64,
     /// A match whose seats are not both taken (and nobody acted) this long
     /// after its creation is called off: nobody loses, it leaves the lobby.
     pub abandon_ms: u64,
@@ -91,6 +94,7 @@ impl Default for Config {
             connects_per_minute: 600,
             max_live: 20_000,
             conns_per_address: 256,
+            lobby_fresh_ms: 1_000,
             abandon_ms: 30 * 60_000,
         }
     }

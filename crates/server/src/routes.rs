@@ -192,8 +192,14 @@ async fn claim(State(app): State<Arc<App>>, Path(id): Path<String>, body: Bytes)
     }
 }
 
-async fn lobby(State(app): State<Arc<App>>) -> Response {
-    match app.hub.lobby().await {
+#[derive(Debug, Deserialize)]
+struct PageQuery {
+    #[serde(default)]
+    page: usize,
+}
+
+async fn lobby(State(app): State<Arc<App>>, Query(q): Query<PageQuery>) -> Response {
+    match app.hub.lobby(q.page).await {
         Ok(lobby) => Json(lobby).into_response(),
         Err(r) => r.into_response(),
     }

@@ -314,13 +314,17 @@ impl Store {
     }
 
     /// The latest finished matches, newest first.
-    pub async fn finished(&self, limit: usize) -> Result<Vec<FinishedSummary>, String> {
+    pub async fn finished(
+        &self,
+        limit: usize,
+        offset: usize,
+    ) -> Result<Vec<FinishedSummary>, String> {
         self.read(move |db| {
             let mut q = db.prepare(
                 "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
-                 WHERE finished = 1 ORDER BY finished_ms DESC LIMIT ?1",
+                 WHERE finished = 1 ORDER BY finished_ms DESC LIMIT ?1 OFFSET ?2",
             )?;
-            q.query_map([limit as i64], |r| {
+            q.query_map([limit as i64, offset as i64], |r| {
                 let seats: String = r.get(4)?;
                 let outcome: Option<String> = r.get(6)?;
                 Ok(FinishedSummary {
@@ -599,7 +603,7 @@ mod tests {
             finished: Some((outcome.clone(), 99)),
         };
         store.write(last).await.expect("finished");
-        let finished = store.finished(10).await.expect("reads");
+        let finished = store.finished(10, 0).await.expect("reads");
         assert_eq!(finished.len(), 1);
         assert_eq!(
             (finished[0].moves, finished[0].outcome.as_ref()),

@@ -375,3 +375,39 @@ async fn a_bot_out_of_time_plays_a_random_legal_action() {
             .expect("the match ends in time");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_comes_in_pages_newest_first() {
+    let s = start(fast()).await;
+    let mut made = Vec::new();
+    for _ in 0..120 {
+        made.push(people(s.addr, "masked-army").await.id);
+    }
+    let mut seen = Vec::new();
+    for page in 0..3 {
+        let (status, lobby) = http_json(s.addr, "GET", &format!("/api/matches?page={page}"), None)
+            .await
+            .expect("lobby");
+        assert_eq!(status, 200);
+        assert_eq!(lobby["page"], page);
+        let open = lobby["open"].as_array().expect("open");
+        assert_eq!(open.len(), [50, 50, 20][page], "page {page}");
+        assert_eq!(lobby["more"]["open"], page < 2, "page {page}");
+        seen.extend(open.iter().map(|m| {
+            let id = m["id"].as_str().unwrap_or_default().to_string();
+            (m["created_ms"].as_u64().unwrap_or_default(), id)
+        }));
+    }
+    assert!(
+        seen.windows(2).all(|w| w[0] > w[1]),
+        "newest first, none twice"
+    );
+    let mut ids: Vec<String> = seen.into_iter().map(|(_, id)| id).collect();
+    ids.sort();
+    made.sort();
+    assert_eq!(ids, made, "every match on one page");
+    let (status, _) = http_json(s.addr, "GET", "/api/matches?page=x", None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 400);
+}

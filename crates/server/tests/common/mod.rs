@@ -26,6 +26,7 @@ pub fn fast() -> Config {
         creates_per_minute: 0,
         connects_per_minute: 0,
         conns_per_address: 0,
+        lobby_fresh_ms: 0,
         ..Config::default()
     }
 }

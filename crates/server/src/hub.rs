@@ -73,11 +73,41 @@ pub struct Refusal(pub u16, pub String);
 
 /// Matches of each list on one page of the lobby.
 pub const LOBBY_PAGE: usize = 50;
-/// The open and live matches, sorted, and when.
-type LobbyCache = Mutex<Option<(std::time::Instant, Arc<(Vec<Value>, Vec<Value>)>)>>;
+/// The open and the live matches' summaries, each list newest first.
+type Lists = (Vec<Value>, Vec<Value>);
+
+/// The sorted lists, and when they were sorted.
+type LobbyCache = Mutex<Option<(std::time::Instant, Arc<Lists>)>>;
+
+/// Sorts the summaries into the open and the live list, newest first; the
+/// id orders matches made in the same millisecond, so pages neither repeat
+/// nor skip one.
+fn sort_lists(summaries: Vec<Arc<Mutex<Value>>>) -> Lists {
+    let mut open = Vec::new();
+    let mut playing = Vec::new();
+    for s in summaries {
+        let s = s.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        match s["status"].as_str() {
+            Some("open") => open.push(s),
+            Some("live") => playing.push(s),
+            _ => {}
+        }
+    }
+    fn key(v: &Value) -> (Option<u64>, Option<&str>) {
+        (v["created_ms"].as_u64(), v["id"].as_str())
+    }
+    fn newest_first(a: &Value, b: &Value) -> std::cmp::Ordering {
+        key(b).cmp(&key(a))
+    }
+    open.sort_by(newest_first);
+    playing.sort_by(newest_first);
+    (open, playing)
+}
 
 pub struct Hub {
     lobby_cache: LobbyCache,
+    /// A request is sorting the lobby's lists now.
+    lobby_sorting: std::sync::atomic::AtomicBool,
     live: Registry,
     pub store: Store,
     config: Arc<Config>,
@@ -99,6 +129,7 @@ impl Hub {
     pub fn new(store: Store, config: Arc<Config>) -> Hub {
         Hub {
             lobby_cache: Mutex::new(None),
+            lobby_sorting: Default::default(),
             live: Arc::new(Mutex::new(HashMap::new())),
             store,
             config,
@@ -289,7 +320,7 @@ impl Hub {
     /// most once a second, whoever asks, so many lobbies polling cost what
     /// one does.
     pub async fn lobby(&self, page: usize) -> Result<Value, Refusal> {
-        let lists = self.live_lists();
+        let lists = self.live_lists().await;
         let slice = |all: &[Value]| -> (Vec<Value>, bool) {
             let from = page.saturating_mul(LOBBY_PAGE).min(all.len());
             let to = (from + LOBBY_PAGE).min(all.len());
@@ -323,12 +354,25 @@ impl Hub {
     }
 
     /// The open and the live matches, newest first: sorted afresh at most
-    /// once every `Config::lobby_fresh_ms`.
-    fn live_lists(&self) -> Arc<(Vec<Value>, Vec<Value>)> {
-        let mut cache = self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((at, lists)) = cache.as_ref() {
-            if at.elapsed().as_millis() < u128::from(self.config.lobby_fresh_ms) {
-                return lists.clone();
+    /// once every `Config::lobby_fresh_ms`, off the async threads; while one
+    /// request sorts, the others get the previous lists.
+    async fn live_lists(&self) -> Arc<Lists> {
+        use std::sync::atomic::Ordering;
+        let stale = {
+            let cache = self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner());
+            match cache.as_ref() {
+                Some((at, lists))
+                    if at.elapsed().as_millis() < u128::from(self.config.lobby_fresh_ms) =>
+                {
+                    return lists.clone();
+                }
+                Some((_, lists)) => Some(lists.clone()),
+                None => None,
+            }
+        };
+        if self.lobby_sorting.swap(true, Ordering::SeqCst) {
+            if let Some(lists) = stale {
+                return lists;
             }
         }
         // Only the handles are taken under the registry's lock.
@@ -337,31 +381,11 @@ impl Hub {
             .values()
             .map(|h| h.summary.clone())
             .collect();
-        let mut open = Vec::new();
-        let mut playing = Vec::new();
-        for s in summaries {
-            let s = s.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            match s["status"].as_str() {
-                Some("open") => open.push(s),
-                Some("live") => playing.push(s),
-                _ => {}
-            }
-        }
-        // Newest first; the id orders matches made in the same millisecond,
-        // so pages neither repeat nor skip one.
-        let by_age = |a: &Value, b: &Value| {
-            let key = |v: &Value| {
-                (
-                    v["created_ms"].as_u64(),
-                    v["id"].as_str().map(str::to_owned),
-                )
-            };
-            key(b).cmp(&key(a))
-        };
-        open.sort_by(by_age);
-        playing.sort_by(by_age);
-        let lists = Arc::new((open, playing));
-        *cache = Some((std::time::Instant::now(), lists.clone()));
+        let sorted = tokio::task::spawn_blocking(move || sort_lists(summaries)).await;
+        self.lobby_sorting.store(false, Ordering::SeqCst);
+        let lists = Arc::new(sorted.unwrap_or_default());
+        *self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((std::time::Instant::now(), lists.clone()));
         lists
     }
 }

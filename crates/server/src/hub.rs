@@ -59,12 +59,30 @@ fn seats_or_people<'de, D: serde::Deserializer<'de>>(d: D) -> Result<PerSeat<Sea
     Ok(PerSeat::new(given.p1, given.p2))
 }
 
-/// What a match called off says.
+/// A span of time in words: "30 minutes", "7 days".
+fn span(ms: u64) -> String {
+    let minutes = ms.div_ceil(60_000);
+    let (n, unit) = match minutes {
+        m if m >= 1_440 && m % 1_440 == 0 => (m / 1_440, "day"),
+        m if m >= 60 && m % 60 == 0 => (m / 60, "hour"),
+        m => (m, "minute"),
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What a match called off because its seats never arrived says.
 pub fn abandoned_words(config: &Config) -> String {
-    let minutes = config.abandon_ms.div_ceil(60_000);
     format!(
-        "this match was called off: its seats were not both taken within {minutes} minute{}; nobody lost",
-        if minutes == 1 { "" } else { "s" }
+        "this match was called off: its seats were not both taken within {}; nobody lost",
+        span(config.abandon_ms)
+    )
+}
+
+/// What an untimed match called off because nobody moved says.
+pub fn idle_words(config: &Config) -> String {
+    format!(
+        "this match was called off: it is untimed and nobody moved for {}; nobody lost",
+        span(config.untimed_idle_ms)
     )
 }
 
@@ -211,8 +229,8 @@ impl Hub {
         let Some(loaded) = loaded else {
             return Ok(None);
         };
-        if loaded.abandoned {
-            return Err(Refusal(410, abandoned_words(&self.config)));
+        if let Some(reason) = loaded.abandoned {
+            return Err(Refusal(410, reason));
         }
         let handle = self.start(loaded).map_err(|e| {
             tracing::error!(%id, "cannot load: {e}");

@@ -66,6 +66,9 @@ pub struct Config {
     /// A match whose seats are not both taken (and nobody acted) this long
     /// after its creation is called off: nobody loses, it leaves the lobby.
     pub abandon_ms: u64,
+    /// An untimed match in which nobody moved this long (while the server
+    /// runs) is called off the same way; 0 for never.
+    pub untimed_idle_ms: u64,
 }
 
 impl Config {
@@ -96,6 +99,7 @@ impl Default for Config {
             conns_per_address: 256,
             lobby_fresh_ms: 1_000,
             abandon_ms: 30 * 60_000,
+            untimed_idle_ms: 7 * 24 * 3_600_000,
         }
     }
 }

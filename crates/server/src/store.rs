@@ -83,8 +83,8 @@ impl MatchRow {
 pub struct Loaded {
     pub row: MatchRow,
     pub actions: Vec<Entry>,
-    /// Called off because its seats never arrived ([`Op::Abandon`]).
-    pub abandoned: bool,
+    /// Why it was called off, if it was ([`Op::Abandon`]).
+    pub abandoned: Option<String>,
 }
 
 /// A finished match for the lobby.
@@ -120,10 +120,12 @@ pub enum Op {
         id: String,
         tokens: Tokens,
     },
-    /// Called off: its seats never arrived. Neither finished nor resumed.
+    /// Called off (its seats never arrived, or nobody moved for long), for
+    /// `reason`. Neither finished nor resumed.
     Abandon {
         id: String,
         at_ms: u64,
+        reason: String,
     },
 }
 
@@ -347,7 +349,8 @@ impl Store {
 fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
     let row = db
         .query_row(
-            "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished
+            "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished,
+                    outcome
              FROM matches WHERE id = ?1",
             [id],
             |r| {
@@ -375,7 +378,12 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
                     takeover: r.get(8)?,
                     created_ms: r.get::<_, i64>(9)? as u64,
                 };
-                Ok((row, r.get::<_, i64>(10)? == 2))
+                let called_off = r.get::<_, i64>(10)? == 2;
+                let reason = match called_off {
+                    true => Some(r.get::<_, Option<String>>(11)?.unwrap_or_default()),
+                    false => None,
+                };
+                Ok((row, reason))
             },
         )
         .optional()?;
@@ -499,10 +507,11 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
                 params![id, json(tokens)],
             )?;
         }
-        Op::Abandon { id, at_ms } => {
+        Op::Abandon { id, at_ms, reason } => {
             db.execute(
-                "UPDATE matches SET finished = 2, finished_ms = ?2 WHERE id = ?1 AND finished = 0",
-                params![id, *at_ms as i64],
+                "UPDATE matches SET finished = 2, finished_ms = ?2, outcome = ?3
+                 WHERE id = ?1 AND finished = 0",
+                params![id, *at_ms as i64, reason],
             )?;
         }
     }

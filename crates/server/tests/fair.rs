@@ -184,3 +184,33 @@ async fn a_match_whose_seats_never_arrive_is_called_off_and_nobody_loses() {
     let listed = lobby.to_string();
     assert!(!listed.contains(&lonely.id), "{listed}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_untimed_match_nobody_moves_in_is_called_off() {
+    let s = start(Config {
+        untimed_idle_ms: 600,
+        ..fast()
+    })
+    .await;
+    let c = create(s.addr, serde_json::json!({"game": game(), "timed": false})).await;
+    let timed = people(s.addr, game()).await;
+    let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    let (_p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    assert!(to_act(&state, "P1"));
+    p1.send(&serde_json::json!({"type": "act", "action": "first P1"}))
+        .await
+        .expect("sent");
+    let (error, _) = p1.until("error", WAIT).await.expect("told");
+    assert_eq!(error["rule"], "gone", "{error}");
+    let words = error["message"].as_str().unwrap_or_default();
+    assert!(words.contains("untimed and nobody moved"), "{words}");
+    let (status, answer) = snapshot(s.addr, &c.id, None).await;
+    assert_eq!(status, 410);
+    assert_eq!(answer["error"], words);
+    // A timed match is left to its clocks.
+    let (_t1, _) = join(s.addr, &timed.id, timed.p1.as_deref()).await;
+    let (_t2, _) = join(s.addr, &timed.id, timed.p2.as_deref()).await;
+    tokio::time::sleep(std::time::Duration::from_millis(900)).await;
+    let (status, _) = snapshot(s.addr, &timed.id, None).await;
+    assert_eq!(status, 200);
+}

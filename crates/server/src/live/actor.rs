@@ -54,6 +54,8 @@ pub(super) struct Actor {
     playing: bool,
     pub(super) rng: MatchRng,
     idle_since: Instant,
+    /// Wall time of the latest action, or of the task's start.
+    moved_ms: u64,
     removed: bool,
     /// The match could not be brought back to its stored state: the task ends.
     pub(super) stopped: bool,
@@ -90,6 +92,7 @@ pub fn spawn(start: Start) -> Handle {
         playing: actions_seen,
         rng: seeded_rng(rand::random()),
         idle_since: now,
+        moved_ms: super::wall_ms(),
         removed: false,
         stopped: false,
         store_failed: None,
@@ -194,7 +197,7 @@ impl Actor {
                 .map_or(due, |at| due.max(at + STORE_RETRY))
         });
         let idle = (self.m.is_over() && !self.removed).then(|| self.idle_since + IDLE);
-        let abandon = self.abandon_at().map(|at_ms| {
+        let abandon = self.abandon_at().map(|(at_ms, _)| {
             let due =
                 Instant::now() + Duration::from_millis(at_ms.saturating_sub(super::wall_ms()));
             self.store_failed
@@ -206,29 +209,40 @@ impl Actor {
             .min()
     }
 
-    /// When (wall time) the match is called off if its seats have still not
-    /// both arrived: only while play has not started (`Config::abandon_ms`,
-    /// 0 for never).
-    fn abandon_at(&self) -> Option<u64> {
-        let waiting = !self.playing && !self.m.is_over() && self.m.record().actions.is_empty();
-        (waiting && self.config.abandon_ms > 0 && !self.removed)
-            .then(|| self.info.created_ms.saturating_add(self.config.abandon_ms))
+    /// When (wall time) the match is called off, and why: its seats have
+    /// still not both arrived while play has not started
+    /// (`Config::abandon_ms`), or it is untimed and nobody moved
+    /// (`Config::untimed_idle_ms`); 0 for never.
+    fn abandon_at(&self) -> Option<(u64, String)> {
+        if self.m.is_over() || self.removed {
+            return None;
+        }
+        let waiting = !self.playing && self.m.record().actions.is_empty();
+        if waiting && self.config.abandon_ms > 0 {
+            let at = self.info.created_ms.saturating_add(self.config.abandon_ms);
+            return Some((at, crate::hub::abandoned_words(&self.config)));
+        }
+        let untimed = !self.m.record().timed;
+        (untimed && self.config.untimed_idle_ms > 0).then(|| {
+            let at = self.moved_ms.saturating_add(self.config.untimed_idle_ms);
+            (at, crate::hub::idle_words(&self.config))
+        })
     }
 
     /// Calls the match off: nobody loses; it leaves the store's unfinished
     /// matches and the lobby, and its watchers are told why.
-    async fn abandon(&mut self) {
+    async fn abandon(&mut self, words: String) {
         let op = Op::Abandon {
             id: self.info.id.clone(),
             at_ms: super::wall_ms(),
+            reason: words.clone(),
         };
         if let Err(e) = self.store.write(op).await {
             tracing::error!(id = %self.info.id, "{e}; calling the match off is tried again");
             self.store_failed = Some(Instant::now());
             return;
         }
-        tracing::info!(id = %self.info.id, "called off: its seats never arrived");
-        let words = crate::hub::abandoned_words(&self.config);
+        tracing::info!(id = %self.info.id, "{words}");
         for w in std::mem::take(&mut self.watchers) {
             // Dropping the queue closes the socket after this message.
             w.send(messages::error("gone", &words));
@@ -238,8 +252,10 @@ impl Actor {
     }
 
     async fn on_timer(&mut self) {
-        if self.abandon_at().is_some_and(|at| super::wall_ms() >= at) {
-            return self.abandon().await;
+        if let Some((at, words)) = self.abandon_at() {
+            if super::wall_ms() >= at {
+                return self.abandon(words).await;
+            }
         }
         self.expire(self.now()).await;
         self.fallback_late_bots().await;
@@ -323,6 +339,7 @@ impl Actor {
         }
         match self.m.submit(seat, text, now) {
             Ok(played) => {
+                self.moved_ms = super::wall_ms();
                 // The first action starts play, if both seats have not yet.
                 self.start_play();
                 let mut shown = self.shown.clone();

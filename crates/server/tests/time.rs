@@ -114,6 +114,20 @@ async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
         to_act(&state, "P1"),
         "the advantage seat decides first: {state}"
     );
+    // A seat nobody has taken yet is never handed over, however long.
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    p1.send(&json!({"type": "takeover"})).await.expect("sent");
+    let (error, _) = p1.until("error", WAIT).await.expect("refused");
+    assert_eq!(error["rule"], "takeover");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not arrived")),
+        "{error}"
+    );
+    // P2 arrives and leaves: the grace counts from the leaving.
+    let (p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    p2.close().await;
     // Too early: refused.
     p1.send(&json!({"type": "takeover"})).await.expect("sent");
     let (error, _) = p1.until("error", WAIT).await.expect("refused");

@@ -168,6 +168,12 @@ impl Actor {
             Some(format!("{other} is already played by a bot"))
         } else if slot.connected > 0 {
             Some(format!("{other} is connected"))
+        } else if !slot.ever {
+            // The countdown runs from a disconnection: an invited player who
+            // has not opened the link yet keeps the seat.
+            Some(format!(
+                "{other} has not arrived yet: only a seat its player left can be handed to a bot"
+            ))
         } else if slot.away_since.elapsed() < grace {
             let left = grace - slot.away_since.elapsed();
             Some(format!(

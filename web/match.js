@@ -114,6 +114,7 @@ function render() {
     decision: state.decision ?? null,
     legal: state.legal,
     submit: act,
+    check,
     final: !!state.outcome,
   };
   if (page.board) {
@@ -260,6 +261,39 @@ function act(text) {
   page.pending = action;
 }
 
+/// Asks the server whether `text` would be accepted now, changing nothing:
+/// resolves to its `checked` answer ({ok, action} or {ok: false, rule,
+/// message, at?, expected?, suggestion?}). Boards use it to validate a
+/// choice while the player builds it.
+const CHECK_MS = 10_000;
+const checks = new Map();
+let checkSeq = 0;
+function check(text) {
+  return new Promise((resolve) => {
+    const cid = ++checkSeq;
+    if (!conn.send({ type: 'check', action: String(text ?? ''), id: cid })) {
+      resolve({ type: 'checked', id: cid, ok: false, rule: 'offline', message: 'not connected' });
+      return;
+    }
+    const timer = setTimeout(() => {
+      checks.delete(cid);
+      resolve({ type: 'checked', id: cid, ok: false, rule: 'timeout', message: 'the server did not answer the check' });
+    }, CHECK_MS);
+    checks.set(cid, (msg) => {
+      clearTimeout(timer);
+      resolve(msg);
+    });
+  });
+}
+
+/// The answer to check `msg.id`, if one waits for it.
+function onChecked(msg) {
+  const done = checks.get(msg.id);
+  if (!done) return;
+  checks.delete(msg.id);
+  done(msg);
+}
+
 $('board').addEventListener('click', (e) => {
   // A board module handles its own clicks; these are the generic buttons.
   const button = e.target.closest('.legal-actions button[data-action]');
@@ -332,7 +366,21 @@ function onMessage(msg) {
       $('move-text').value = '';
       showError('');
       break;
+    case 'checked':
+      onChecked(msg);
+      break;
     case 'error':
+      // A check the server could not read (an older server, or an
+      // oversized text) is answered by an error with its id, or none:
+      // it goes to the checks waiting, not to the move box.
+      if (msg.rule === 'protocol' && !page.pending && (checks.has(msg.id) || (msg.id === undefined && checks.size))) {
+        for (const [cid, done] of [...checks]) {
+          if (msg.id !== undefined && cid !== msg.id) continue;
+          checks.delete(cid);
+          done({ ...msg, type: 'checked', id: cid, ok: false });
+        }
+        break;
+      }
       if (msg.rule === 'gone') {
         showGone('off', msg.message);
         break;

@@ -34,6 +34,7 @@
 // it styles starts with the game's own prefix, so games never collide.
 import bombDomain from './bomb-domain.js';
 import flowerDomain from './flower-domain.js';
+import fourStatements from './four-statements.js';
 import maskedArmy from './masked-army.js';
 import pentominoWall from './pentomino-wall.js';
 
@@ -42,6 +43,7 @@ export const boards = {
   [flowerDomain.id]: flowerDomain,
   [bombDomain.id]: bombDomain,
   [pentominoWall.id]: pentominoWall,
+  [fourStatements.id]: fourStatements,
 };
 
 /// The stylesheet of game `id`'s board module.

@@ -1,0 +1,268 @@
+// Four Statements' rules as the board needs them: cells, colours, the three
+// subset restrictions, the statement menus' sentences and the notation of
+// every action. Pure functions (no DOM), re-exported for the unit tests.
+
+export const COLS = ['A', 'B', 'C', 'D'];
+export const SIZE = 4;
+export const CELLS = SIZE * SIZE;
+export const COLOUR_LETTERS = ['R', 'B', 'G', 'Y'];
+export const COLOUR_NAMES = { R: 'red', B: 'blue', G: 'green', Y: 'yellow' };
+export const BUY_COST = 8;
+export const MIN_SUBSET = 4;
+export const MAX_SUBSET = 8;
+export const MAX_WORDS = 15;
+export const STATEMENTS = 4;
+
+/// Every cell name, A1 … D1, A2 … D4 (the layout's order).
+export const ALL_CELLS = Array.from({ length: CELLS }, (_, i) => cellName(i % SIZE, Math.floor(i / SIZE)));
+
+export function cellName(x, y) {
+  return `${COLS[x]}${y + 1}`;
+}
+
+/// [x, y] of a cell name (any case), or null.
+export function parseCell(name) {
+  const m = /^([A-Da-d])([1-4])$/.exec(String(name ?? '').trim());
+  return m ? [m[1].toUpperCase().charCodeAt(0) - 65, Number(m[2]) - 1] : null;
+}
+
+/// The layout's index of a cell name.
+export function cellIndex(name) {
+  const p = parseCell(name);
+  return p ? p[1] * SIZE + p[0] : -1;
+}
+
+/// "A1" for any case, or null.
+export function normCell(name) {
+  const p = parseCell(name);
+  return p ? cellName(p[0], p[1]) : null;
+}
+
+/// Cells in the layout's order (A1 … D1, A2 …), without repeats.
+export function sortCells(cells) {
+  return [...new Set([...cells].map(normCell).filter(Boolean))].sort((a, b) => cellIndex(a) - cellIndex(b));
+}
+
+/// A colour as its letter R B G Y, from a letter or a name ("red", "Blue").
+export function colourLetter(c) {
+  if (c == null) return null;
+  const s = String(typeof c === 'object' ? (c.colour ?? c.color ?? '') : c).trim().toUpperCase();
+  return COLOUR_LETTERS.includes(s[0]) ? s[0] : null;
+}
+
+/// Orthogonal neighbours of a cell.
+export function neighbours(name) {
+  const [x, y] = parseCell(name);
+  return [
+    [x - 1, y],
+    [x + 1, y],
+    [x, y - 1],
+    [x, y + 1],
+  ]
+    .filter(([a, b]) => a >= 0 && a < SIZE && b >= 0 && b < SIZE)
+    .map(([a, b]) => cellName(a, b));
+}
+
+/// Whether the cells are orthogonally connected (an empty set is not).
+export function connected(cells) {
+  const set = new Set(sortCells(cells));
+  if (!set.size) return false;
+  const [first] = set;
+  const seen = new Set([first]);
+  const todo = [first];
+  while (todo.length) {
+    for (const n of neighbours(todo.pop())) {
+      if (set.has(n) && !seen.has(n)) {
+        seen.add(n);
+        todo.push(n);
+      }
+    }
+  }
+  return seen.size === set.size;
+}
+
+/// The seat's subset in the round before `round` (the latest it made), or null.
+export function previousSubset(view, seat, round = view?.round) {
+  const rounds = (view?.rounds ?? []).filter((r) => r.round < round && r.sides?.[seat]?.subset?.length);
+  if (!rounds.length) return null;
+  return sortCells(rounds[rounds.length - 1].sides[seat].subset);
+}
+
+/// The three restrictions on `cells` after `previous` (a subset or null):
+/// [{key, ok, text}] for connected, size and overlap.
+export function restrictions(cells, previous) {
+  const c = sortCells(cells);
+  const n = c.length;
+  const shared = previous ? c.filter((x) => previous.includes(x)).length : 0;
+  const limit = Math.floor(n / 2);
+  const joined = n > 0 && connected(c);
+  return [
+    { key: 'connected', ok: joined, text: n ? (joined ? 'connected' : 'not connected') : 'connected (pick cells)' },
+    { key: 'size', ok: n >= MIN_SUBSET && n <= MAX_SUBSET, text: `${n} tile${n === 1 ? '' : 's'} (${MIN_SUBSET}–${MAX_SUBSET})` },
+    {
+      key: 'overlap',
+      ok: !previous || (n > 0 && shared < limit),
+      text: previous ? `shares ${shared} with your last subset (fewer than ${limit} allowed)` : 'no previous subset to differ from',
+    },
+  ];
+}
+
+/// Whether `cells` obeys all three restrictions (or No Limit lifts them).
+export function subsetOk(cells, previous, nolimit = false) {
+  const n = sortCells(cells).length;
+  if (nolimit) return n > 0;
+  return restrictions(cells, previous).every((r) => r.ok);
+}
+
+// --- statements ---------------------------------------------------------------
+
+export const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+export const QUANTS = ['at least', 'exactly', 'at most'];
+
+/// The kinds of sentence the menus build, with the fields each one uses.
+export const KINDS = [
+  { key: 'count', label: 'how many tiles of a colour', fields: ['quant', 'n', 'c1'] },
+  { key: 'more', label: 'more tiles of one colour than another', fields: ['c1', 'c2'] },
+  { key: 'colours', label: 'how many colours', fields: ['quant', 'n'] },
+  { key: 'adjacent', label: 'a colour next to a colour', fields: ['c1', 'c2', 'orth'] },
+  { key: 'share', label: 'two neighbours share a colour', fields: ['orth'] },
+  { key: 'square', label: 'a 2x2 square with a colour', fields: ['quant', 'n', 'c1'] },
+  { key: 'group', label: 'the largest group of a colour', fields: ['quant', 'n', 'c1'] },
+  { key: 'connected', label: 'all tiles of a colour connected', fields: ['c1'] },
+  { key: 'row', label: 'every row has a colour', fields: ['quant', 'n', 'c1'] },
+];
+
+const tiles = (n) => (n === 1 ? 'tile' : 'tiles');
+
+/// The sentence a menu choice makes: `m` = {kind, quant, n, c1, c2, orth, not}
+/// (colours as letters).
+export function sentence(m) {
+  const q = QUANTS.includes(m.quant) ? m.quant : 'at least';
+  const n = Math.max(0, Math.min(8, Number(m.n) || 0));
+  const nw = NUMBER_WORDS[n];
+  const c1 = COLOUR_NAMES[colourLetter(m.c1) ?? 'R'];
+  const c2 = COLOUR_NAMES[colourLetter(m.c2) ?? 'B'];
+  const adj = m.orth ? 'orthogonally adjacent' : 'adjacent';
+  let s;
+  switch (m.kind) {
+    case 'more':
+      s = `More tiles are ${c1} than ${c2}`;
+      break;
+    case 'colours':
+      s = `There ${n === 1 ? 'is' : 'are'} ${q} ${nw} ${n === 1 ? 'colour' : 'colours'}`;
+      break;
+    case 'adjacent':
+      s = `A ${c1} tile is ${adj} to a ${c2} tile`;
+      break;
+    case 'share':
+      s = `Two ${adj} tiles share a colour`;
+      break;
+    case 'square':
+      s = `Some 2x2 square has ${q} ${nw} ${c1} ${tiles(n)}`;
+      break;
+    case 'group':
+      s = `The largest ${c1} group has ${q} ${nw} ${tiles(n)}`;
+      break;
+    case 'connected':
+      s = `All ${c1} tiles are connected`;
+      break;
+    case 'row':
+      s = `Every row has ${q} ${nw} ${c1} ${tiles(n)}`;
+      break;
+    case 'count':
+    default:
+      s = `There ${n === 1 ? 'is' : 'are'} ${q} ${nw} ${c1} ${tiles(n)}`;
+      break;
+  }
+  if (m.not) s = `It is not true that ${s[0].toLowerCase()}${s.slice(1)}`;
+  return `${s}.`;
+}
+
+/// Words in a sentence, as a player counts them ("2x2" is one word).
+export function wordCount(text) {
+  return String(text ?? '')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+// --- notation -------------------------------------------------------------------
+
+/// A statement as a part of the bluff: one line, no `;`.
+export function statementPart(text) {
+  return String(text ?? '').replace(/\s+/g, ' ').replace(/;/g, ',').trim();
+}
+
+/// The whole bluff: `subset …; s1; s2; s3; s4` (+ `; smokescreen k`, `; nolimit`).
+/// `smoke` is the statement's index from 0, or null.
+export function bluffText(cells, statements, { smoke = null, nolimit = false } = {}) {
+  const parts = [`subset ${sortCells(cells).join(' ')}`, ...statements.map(statementPart)];
+  if (Number.isInteger(smoke) && smoke >= 0) parts.push(`smokescreen ${smoke + 1}`);
+  if (nolimit) parts.push('nolimit');
+  return parts.join('; ');
+}
+
+/// The statements of a canonical bluff, in order (the parts after the
+/// subset that are neither an item nor empty).
+export function statementsOf(action) {
+  const parts = String(action ?? '').split(';').map((p) => p.trim());
+  if (!/^subset\b/i.test(parts[0] ?? '')) return [];
+  return parts.slice(1).filter((p) => p && !/^(smokescreen\s+\d+|nolimit|no limit)$/i.test(p));
+}
+
+/// Claims on the opponent's statements: `claims T F - T` (+ `; detective k`).
+/// `claims` holds 'T', 'F' or '-' per statement; `detective` an index from 0.
+export function claimsText(claims, detective = null) {
+  let s = `claims ${claims.map((c) => (c === 'T' || c === 'F' ? c : '-')).join(' ')}`;
+  if (Number.isInteger(detective) && detective >= 0) s += `; detective ${detective + 1}`;
+  return s;
+}
+
+export function buyText(cells) {
+  return `buy ${sortCells(cells).join(' ')}`;
+}
+
+/// A guess of the whole grid from 16 letters (A1 … D1, A2 …), in rows.
+export function guessText(letters) {
+  const l = letters.map((c) => colourLetter(c) ?? '?').join('');
+  return `guess ${l.slice(0, 4)} ${l.slice(4, 8)} ${l.slice(8, 12)} ${l.slice(12, 16)}`;
+}
+
+/// How many cells `rp` reveal points buy.
+export function affordable(rp) {
+  return Math.max(0, Math.floor((Number(rp) || 0) / BUY_COST));
+}
+
+/// The seat's known cells as {A1: 'R', …}: dealt and bought ones, and the
+/// whole layout when the view holds it.
+export function knownLetters(view, seat) {
+  const out = {};
+  if (typeof view?.layout === 'string' && view.layout.length >= CELLS) {
+    ALL_CELLS.forEach((c, i) => (out[c] = colourLetter(view.layout[i])));
+    return out;
+  }
+  const known = view?.known?.[seat];
+  if (known && typeof known === 'object') {
+    for (const [cell, v] of Object.entries(known)) {
+      const n = normCell(cell);
+      const l = colourLetter(v);
+      if (n && l) out[n] = l;
+    }
+  }
+  return out;
+}
+
+/// A cell's chances of each colour from the aid's `odds` (any scale):
+/// [r, b, g, y] adding up to 1, or null.
+export function chances(odds, index) {
+  const row = Array.isArray(odds) ? odds[index] : null;
+  if (!Array.isArray(row) || row.length < 4) return null;
+  const nums = row.slice(0, 4).map((x) => Math.max(0, Number(x) || 0));
+  const sum = nums.reduce((a, b) => a + b, 0);
+  return sum > 0 ? nums.map((x) => x / sum) : null;
+}
+
+/// An item's use: the round it was used in, or null when still unused.
+export function itemUsed(view, seat, item) {
+  const used = view?.items?.[seat]?.[item];
+  return used === undefined || used === null || used === false ? null : used;
+}

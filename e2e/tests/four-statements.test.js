@@ -1,0 +1,230 @@
+// End to end: Four Statements in headless Chromium against a real `umpire
+// serve`, on a fixed layout, against the random bot, played to the end by
+// clicking and typing only: a subset picked on the grid with its
+// restrictions shown live, four statements (from the menus and typed, an
+// invalid one flagged by the server's check before anything is sent), the
+// claims by toggles, a tile bought in round 1, a second round's subset
+// (the overlap rule shown live), and the whole grid guessed through the
+// guess panel with its confirmation, so the player wins. Meanwhile a
+// spectator's page and WebSocket frames never hold the layout, a seat's
+// known tiles or its Reveal Points before the end.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+
+const DESK = { width: 1200, height: 1100 };
+// A1 … D1, A2 … D2, …: row 1 R R B G, row 2 Y G B R, row 3 B B R Y, row 4 G Y R G.
+const LAYOUT = 'RRBGYGBRBBRYGYRG';
+const KNOWN_P1 = ['A1', 'B1', 'C1', 'D1'];
+const KNOWN_P2 = ['A4', 'B4', 'C4', 'D4'];
+const CELLS = Array.from({ length: 16 }, (_, i) => `${'ABCD'[i % 4]}${Math.floor(i / 4) + 1}`);
+const colourOf = (cell) => LAYOUT[CELLS.indexOf(cell)];
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/// Waits until the server answered the page's own action (sent after its
+/// `from`th frame) and the page shows the state after it.
+async function answered(page, from) {
+  const deadline = Date.now() + 20_000;
+  let ack;
+  while (!(ack = page.frames.slice(from).find((f) => f.type === 'accepted' || f.type === 'error'))) {
+    assert.ok(Date.now() < deadline, 'the server answers the action');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.equal(ack.type, 'accepted', `refused: ${JSON.stringify(ack)}`);
+  await page.waitForFunction((seq) => Number(document.body.dataset.seq) >= seq, ack.seq, { timeout: 20_000 });
+  return ack;
+}
+
+const tools = (page, label) => page.locator(`.fs-tools[aria-label="${label}"]`).waitFor({ timeout: 20_000 });
+const cell = (name) => `.fs-grid [data-cell="${name}"]`;
+
+/// Every state frame a spectator got before the end holds no secret.
+function assertSpectatorFrames(frames) {
+  let checked = 0;
+  for (const frame of frames) {
+    if (frame.type !== 'state' || frame.outcome) continue;
+    const v = frame.view;
+    const text = JSON.stringify(frame);
+    assert.ok(!text.includes(LAYOUT), `seq ${frame.seq}: the layout`);
+    assert.ok(!/RRBG\s*YGBR/.test(text), `seq ${frame.seq}: the layout's rows`);
+    assert.ok(v.layout === null || v.layout === undefined, `seq ${frame.seq}: layout ${v.layout}`);
+    for (const seat of ['P1', 'P2']) {
+      assert.ok(v.known?.[seat] == null, `seq ${frame.seq}: ${seat}'s known tiles`);
+      assert.ok(v.rp?.[seat] == null, `seq ${frame.seq}: ${seat}'s RP`);
+    }
+    assert.ok(!v.sealed, `seq ${frame.seq}: a sealed choice`);
+    assert.equal(frame.legal, undefined, 'no legal list for a spectator');
+    checked += 1;
+  }
+  return checked;
+}
+
+/// The spectator's page before the end: no coloured tile, no RP.
+async function assertSpectatorPage(page) {
+  assert.equal(await page.locator('.fs-grid .fs-cell[class*="fs-c-"]').count(), 0, 'the spectator sees no tile colour');
+  assert.equal(await page.locator('.fs-rp').count(), 0, 'the spectator sees no RP');
+  const text = await page.textContent('#board');
+  assert.ok(!text.includes(LAYOUT));
+}
+
+test('Four Statements against the random bot: bluff, claims, a bought tile, a guess, by clicking and typing', { timeout: 120_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, {
+    game: 'four-statements',
+    timed: false,
+    config: { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' ') },
+    seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
+  });
+  const umpireView = async () => (await getJson(`${server.url}/api/matches/${made.id}?t=${new URL(made.links.umpire, server.url).searchParams.get('t')}`)).view;
+  const player = await newPage(browser, { viewport: DESK });
+  const spectator = await newPage(browser, { viewport: DESK });
+  await spectator.goto(`${server.url}${made.links.spectator}`);
+  await player.goto(`${server.url}${made.links.P1}`);
+
+  // --- Round 1, bluff --------------------------------------------------------
+  await tools(player, 'Bluff');
+  // The known tiles show their colour and letter; the others are blank.
+  for (const c of KNOWN_P1) assert.equal((await player.textContent(cell(c))).trim()[0], colourOf(c), `${c} shows its letter`);
+  assert.equal((await player.textContent(cell('A2'))).trim(), '', 'an unknown tile is blank');
+  assert.equal(await player.getAttribute('.fs-seat[data-seat="P1"] .fs-rp', 'data-rp'), '0');
+  await assertSpectatorPage(spectator);
+
+  // The subset A1 B1 A2 B2 (R R / Y G), its restrictions live.
+  await player.click(cell('A1'));
+  await player.click(cell('B2'));
+  assert.match(await player.textContent('[data-rule="connected"]'), /✗ not connected/);
+  assert.match(await player.textContent('[data-rule="size"]'), /✗ 2 tiles/);
+  await player.click(cell('B1'));
+  await player.click(cell('A2'));
+  assert.match(await player.textContent('[data-rule="connected"]'), /✓ connected/);
+  assert.match(await player.textContent('[data-rule="size"]'), /✓ 4 tiles/);
+  assert.equal(await player.getAttribute(cell('A2'), 'aria-pressed'), 'true');
+
+  // Statement 1 from the menus: at least two red tiles.
+  await player.selectOption('select[data-field="kind"][data-i="0"]', 'count');
+  await player.selectOption('select[data-field="quant"][data-i="0"]', 'at least');
+  await player.selectOption('select[data-field="n"][data-i="0"]', '2');
+  await player.selectOption('select[data-field="c1"][data-i="0"]', 'R');
+  // Statement 2 from the menus: exactly one yellow tile.
+  await player.selectOption('select[data-field="kind"][data-i="1"]', 'count');
+  await player.selectOption('select[data-field="quant"][data-i="1"]', 'exactly');
+  await player.selectOption('select[data-field="n"][data-i="1"]', '1');
+  await player.selectOption('select[data-field="c1"][data-i="1"]', 'Y');
+  // Statement 4 from the menus: exactly three colours.
+  await player.selectOption('select[data-field="kind"][data-i="3"]', 'colours');
+  await player.selectOption('select[data-field="quant"][data-i="3"]', 'exactly');
+  await player.selectOption('select[data-field="n"][data-i="3"]', '3');
+  const built = await player.inputValue('.fs-text[data-i="0"]');
+  assert.match(built, /two red tiles/i);
+  // Statement 3 typed: first one the rulebook calls invalid (tiles outside
+  // the subset): the server's check flags it before anything is sent.
+  await player.fill('.fs-text[data-i="2"]', 'There are four red tiles on the grid.');
+  await player.locator('.fs-valid[data-i="2"] .fs-check.bad').waitFor({ timeout: 10_000 });
+  const flagged = await player.textContent('.fs-valid[data-i="2"]');
+  assert.match(flagged, /✗ \S/, `flagged: ${flagged}`);
+  assert.match(await player.textContent('.fs-words[data-i="2"]'), /8 words of 15/);
+  // Then a valid one, typed.
+  await player.fill('.fs-text[data-i="2"]', 'There is a red tile orthogonally adjacent to a green tile.');
+  for (let i = 0; i < 4; i++) {
+    await player.locator(`.fs-valid[data-i="${i}"] .fs-check.ok`).waitFor({ timeout: 10_000 });
+  }
+  await player.locator('.fs-whole .fs-check.ok').waitFor({ timeout: 10_000 });
+  await player.screenshot({ path: screenshotPath('four-statements.png'), fullPage: true });
+  let from = player.frames.length;
+  await player.click('button[data-tool="bluff"]');
+  await answered(player, from);
+  assert.equal(await player.isHidden('#error'), true, await player.textContent('#error'));
+
+  // --- Round 1, claims -------------------------------------------------------
+  await tools(player, 'Claims');
+  // The test knows the truth (from the umpire's view): right claims earn RP.
+  const u1 = await umpireView();
+  const theirs = u1.rounds.find((r) => r.round === 1).sides.P2.statements;
+  const rows = await player.$$eval('.fs-claim-row', (els) => els.map((e) => !!e.querySelector('.fs-claim:not([disabled])')));
+  assert.equal(rows.length, 4, 'four opponent statements');
+  for (let i = 0; i < 4; i++) {
+    if (!rows[i]) continue; // smokescreened: fixed at –
+    await player.click(`.fs-claim[data-claim="${i}"][data-v="${theirs[i].truth ? 'T' : 'F'}"]`);
+  }
+  from = player.frames.length;
+  await player.click('button[data-tool="claims"]');
+  await answered(player, from);
+
+  // --- Round 1, reveal: buy a tile -------------------------------------------
+  await tools(player, 'Reveal');
+  const rp = Number(await player.getAttribute('.fs-seat[data-seat="P1"] .fs-rp', 'data-rp'));
+  assert.ok(rp >= 8, `four true statements and right claims give at least 8 RP (${rp})`);
+  await player.click(cell('C3'));
+  assert.match(await player.textContent('button[data-tool="buy"]'), /Buy C3 for 8 RP/);
+  from = player.frames.length;
+  await player.click('button[data-tool="buy"]');
+  await answered(player, from);
+  // The bought tile shows its colour once the phase is over.
+  await player.waitForFunction(() => document.querySelector('.fs-grid [data-cell="C3"]')?.textContent.trim() === 'R', null, { timeout: 20_000 });
+
+  // --- Round 2, bluff: the overlap rule, then the defaults ---------------------
+  await tools(player, 'Bluff');
+  for (const c of ['A1', 'B1', 'A2', 'B2']) await player.click(cell(c));
+  assert.match(await player.textContent('[data-rule="overlap"]'), /✗ shares 4 with your last subset/);
+  for (const c of ['A1', 'B1', 'A2', 'B2']) await player.click(cell(c));
+  for (const c of ['C1', 'D1', 'C2', 'D2']) await player.click(cell(c));
+  assert.match(await player.textContent('[data-rule="overlap"]'), /✓ shares 0/);
+  await player.locator('.fs-whole .fs-check.ok').waitFor({ timeout: 10_000 });
+  from = player.frames.length;
+  await player.click('button[data-tool="bluff"]');
+  await answered(player, from);
+  await tools(player, 'Claims');
+  from = player.frames.length;
+  await player.click('button[data-tool="claims"]');
+  await answered(player, from);
+
+  // --- Round 2, reveal: guess the whole grid ------------------------------------
+  await tools(player, 'Reveal');
+  await assertSpectatorPage(spectator);
+  // Known tiles are filled in already; paint the rest colour by colour.
+  const pre = await player.$$eval('.fs-gcell', (els) => els.map((e) => e.textContent.trim()));
+  for (const c of [...KNOWN_P1, 'C3']) assert.equal(pre[CELLS.indexOf(c)], colourOf(c), `${c} pre-filled`);
+  for (const colour of 'RBGY') {
+    await player.click(`button[data-brush="${colour}"]`);
+    for (let i = 0; i < 16; i++) {
+      if (LAYOUT[i] === colour && pre[i] !== colour) await player.click(`.fs-gcell[data-g="${i}"]`);
+    }
+  }
+  await player.click('button[data-tool="guess-confirm"]');
+  assert.equal(await player.textContent('.fs-guess-text'), 'guess RRBG YGBR BBRY GYRG');
+  from = player.frames.length;
+  await player.click('button[data-tool="guess-send"]');
+  await answered(player, from);
+
+  // --- The end ----------------------------------------------------------------
+  await player.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 20_000 });
+  await spectator.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 20_000 });
+  assert.equal(await player.textContent('#end-title'), 'You won');
+  const end = await player.textContent('#end-detail');
+  assert.match(end, /guessed in round 2/);
+  assert.equal(await player.locator('#end-detail .fs-cell[class*="fs-c-"]').count(), 16, 'the whole grid at the end');
+  await player.screenshot({ path: screenshotPath('four-statements-end.png'), fullPage: true });
+
+  // Secrets: the spectator's frames held none before the end; the player's
+  // never held the bot's.
+  assert.ok(assertSpectatorFrames(spectator.frames) >= 4);
+  for (const f of player.frames) {
+    if (f.type !== 'state' || f.outcome) continue;
+    assert.ok(f.view.known?.P2 == null && f.view.rp?.P2 == null, `seq ${f.seq}: the bot's known tiles or RP`);
+    assert.ok(!JSON.stringify(f).includes(LAYOUT), `seq ${f.seq}: the layout`);
+  }
+  assert.deepEqual(player.errors, []);
+  assert.deepEqual(spectator.errors, []);
+});

@@ -252,8 +252,8 @@ function statementHtml(st, i) {
     ? `<button type="button" class="fs-toggle" data-tool="smoke" data-i="${i}" data-k="smoke-${i}" aria-pressed="${st.smoke === i}">Smokescreen${st.smoke === i ? ' on' : ''}</button>`
     : '';
   return (
-    `<fieldset class="fs-stmt" data-i="${i}"><legend>Statement ${i + 1}</legend>` +
-    `<div class="fs-menus">${menus.join('')}</div>` +
+    `<fieldset class="fs-stmt${s.typed ? ' typed' : ''}" data-i="${i}"><legend>Statement ${i + 1}</legend>` +
+    `<div class="fs-menus">${menus.join('')}${s.typed ? '<span class="fs-typed-note">typed: a menu rebuilds the sentence</span>' : ''}</div>` +
     `<div class="fs-text-row"><input type="text" class="fs-text" data-i="${i}" data-k="text-${i}" value="${esc(s.text)}" aria-label="Statement ${i + 1}: the sentence (built by the menus, or type it)" spellcheck="false" autocomplete="off">${smoke}</div>` +
     `<div class="fs-stmt-status"><span class="fs-words${words > MAX_WORDS ? ' bad' : ''}" data-i="${i}">${plural(words, 'word')} of ${MAX_WORDS}</span> ` +
     `<span class="fs-valid" data-i="${i}" aria-live="polite">${resultHtml(st.results[i])}</span></div>` +
@@ -609,6 +609,11 @@ function onInput(container, e) {
     st.stmts[i].text = t.value;
     st.stmts[i].typed = true;
     st.results[i] = { status: 'idle' };
+    const box = t.closest('.fs-stmt');
+    if (box && !box.classList.contains('typed')) {
+      box.classList.add('typed');
+      box.querySelector('.fs-menus')?.insertAdjacentHTML('beforeend', '<span class="fs-typed-note">typed: a menu rebuilds the sentence</span>');
+    }
     updateBluffStatus(container);
     scheduleCheck(container);
   }

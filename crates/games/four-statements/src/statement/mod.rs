@@ -50,6 +50,11 @@ impl Statement {
         Table::from_fn(subset, |g| self.eval(subset, g))
     }
 
+    /// A random statement valid for `subset`.
+    pub fn random<R: rand::Rng + ?Sized>(_subset: CellSet, _rng: &mut R) -> Statement {
+        todo!()
+    }
+
     /// Words of the canonical sentence.
     pub fn words(&self) -> usize {
         todo!()

@@ -156,7 +156,7 @@ impl Parser {
 
     fn number(&mut self) -> P<u8> {
         if let Some(w) = self.peek() {
-            let n = number_word(w).or_else(|| w.parse::<u8>().ok().filter(|&n| n <= 16));
+            let n = number_word(w).or_else(|| w.parse::<u8>().ok());
             if let Some(n) = n {
                 self.pos += 1;
                 return Ok(n);
@@ -180,7 +180,7 @@ impl Parser {
             Ok("more") => {
                 self.word("than")?;
                 let n = self.number()?;
-                Ok(Count::AtLeast(n + 1))
+                Ok(Count::AtLeast(n.checked_add(1).ok_or(())?))
             }
             Ok("fewer") => {
                 self.word("than")?;

@@ -2,7 +2,6 @@
 //! `Display` impl capitalises it and adds the stop).
 
 use super::{Adjacency, Atom, Comparison, Count, Line, Literal, Position, Quantifier, Statement};
-use crate::grid::Colour;
 
 const NUMBERS: [&str; 17] = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -39,6 +38,9 @@ fn has(count: Count, what: &str) -> String {
     if count == Count::Exactly(0) {
         return format!("no {what}s");
     }
+    if count == Count::AtLeast(1) && what != "tile" {
+        return format!("a {what}");
+    }
     let n = count.number();
     format!("{} {}{}", how_many(count), what, if n == 1 { "" } else { "s" })
 }
@@ -67,11 +69,6 @@ fn line_word(line: Line) -> &'static str {
     }
 }
 
-fn a(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Yellow | Colour::Green | Colour::Blue | Colour::Red => "a",
-    }
-}
 
 /// The atom, or its negation when `negated`; `None` when the atom has no
 /// negative form of its own (the caller says "it is not true that").
@@ -130,10 +127,9 @@ fn atom(at: &Atom, negated: bool) -> Option<String> {
         .trim_start()
         .to_string(),
         Atom::Adjacent { a: x, b: y, adjacency } => format!(
-            "{} {x} tile is {} to {} {y} tile",
-            if negated { "no" } else { a(x) },
+            "{} {x} tile is {} to a {y} tile",
+            if negated { "no" } else { "a" },
             adjacent(adjacency),
-            a(y)
         ),
         Atom::SameColourNeighbours(adjacency) => format!(
             "{}two {} tiles share a colour",

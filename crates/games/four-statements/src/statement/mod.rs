@@ -325,9 +325,9 @@ impl Statement {
         t
     }
 
-    /// A random statement valid for `subset`.
-    pub fn random<R: rand::Rng + ?Sized>(_subset: CellSet, _rng: &mut R) -> Statement {
-        todo!()
+    /// A random statement valid for `subset` (see [`random`]).
+    pub fn random<R: rand::Rng + ?Sized>(subset: CellSet, rng: &mut R) -> Statement {
+        random(subset, rng)
     }
 
     /// Words of the canonical sentence.

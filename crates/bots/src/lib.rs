@@ -5,6 +5,7 @@
 
 mod bomb_domain;
 mod flower_domain;
+mod four_statements;
 mod masked_army;
 mod pentomino_wall;
 mod random;
@@ -14,6 +15,7 @@ use umpire_core::{MatchRng, SeatView};
 
 pub use bomb_domain::Greedy as BombDomainGreedy;
 pub use flower_domain::Greedy as FlowerDomainGreedy;
+pub use four_statements::Greedy as FourStatementsGreedy;
 pub use masked_army::Greedy as MaskedArmyGreedy;
 pub use pentomino_wall::Greedy as PentominoWallGreedy;
 pub use random::Random;
@@ -77,6 +79,13 @@ static BOTS: &[BotInfo] = &[
         about: "places each piece where it most raises its wall's score, presents what helps the opponent least, gives set-aside pieces away for credits",
         game: Some("pentomino-wall"),
         make: || Box::new(pentomino_wall::Greedy),
+    },
+    BotInfo {
+        name: "greedy",
+        level: "medium",
+        about: "counts the grids still possible: bluffs where it is least sure, claims what most grids make true, buys the most uncertain cell, guesses when one grid is left",
+        game: Some("four-statements"),
+        make: || Box::new(four_statements::Greedy),
     },
 ];
 

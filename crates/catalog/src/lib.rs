@@ -9,6 +9,7 @@ static GAMES: &[&dyn AnyGame] = &[
     erase::<umpire_flower_domain::FlowerDomain>(),
     erase::<umpire_bomb_domain::BombDomain>(),
     erase::<umpire_pentomino_wall::PentominoWall>(),
+    erase::<umpire_four_statements::FourStatements>(),
 ];
 
 /// Games that exist to test the engine, the server and the client; served

@@ -5,6 +5,7 @@ mod markdown;
 mod play;
 mod replay;
 mod serve;
+mod statement;
 
 use std::process::ExitCode;
 
@@ -44,11 +45,16 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Drive N concurrent matches over WebSocket against a server on this machine.
     Loadtest(serve::LoadArgs),
+    /// Four Statements for hosts: judge a statement, or deduce from a
+    /// seat's knowledge.
+    Statement(statement::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        // Its own exit codes: 0 valid, 1 invalid, 2 unparsable.
+        Command::Statement(args) => return statement::run(args),
         Command::Games => {
             for game in umpire_catalog::games() {
                 println!("{:<16} {}", game.id(), game.name());

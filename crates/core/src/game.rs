@@ -41,6 +41,11 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// The rules in our own words, with the notation (Markdown).
     const RULES: &'static str;
+    /// Names of umpire-view fields whose values follow from others that a
+    /// viewer may know without being shown them: in a game of deduction a
+    /// statement's truth can follow from the cells a seat knows. The
+    /// conformance suite does not ask a sampler to vary them. Default: none.
+    const DEDUCIBLE: &'static [&'static str] = &[];
 
     /// Sets up a match.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;

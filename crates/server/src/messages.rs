@@ -14,7 +14,15 @@ pub const MAX_LEGAL: usize = 1000;
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum ClientMsg {
-    Act { action: String },
+    Act {
+        action: String,
+    },
+    /// Would this action be accepted now? Nothing changes.
+    Check {
+        action: String,
+        #[serde(default)]
+        id: Option<u64>,
+    },
     Resign,
     Takeover,
     Ping,
@@ -90,6 +98,22 @@ pub fn accepted(action: &str, seq: u64) -> String {
 pub fn refusal(e: &ActionError) -> String {
     let mut msg = serde_json::to_value(e).unwrap_or_default();
     msg["type"] = json!("error");
+    msg.to_string()
+}
+
+/// The answer to a `check`: whether the action would be accepted now (in
+/// canonical notation), or why not, as an `error` says it.
+pub fn checked(id: Option<u64>, result: Result<String, &ActionError>) -> String {
+    let mut msg = match result {
+        Ok(action) => json!({"ok": true, "action": action}),
+        Err(e) => {
+            let mut m = serde_json::to_value(e).unwrap_or_default();
+            m["ok"] = json!(false);
+            m
+        }
+    };
+    msg["type"] = json!("checked");
+    msg["id"] = json!(id);
     msg.to_string()
 }
 

@@ -233,6 +233,12 @@ fn command(text: &str, client: &Admitted) -> Result<Cmd, String> {
             seat,
             text: action,
         }),
+        (ClientMsg::Check { action, id }, Viewer::Seat(seat)) => Ok(Cmd::Check {
+            conn,
+            seat,
+            text: action,
+            id,
+        }),
         (ClientMsg::Resign, Viewer::Seat(seat)) => Ok(Cmd::Act {
             conn,
             seat,

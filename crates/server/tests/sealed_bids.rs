@@ -318,3 +318,33 @@ async fn every_viewers_seq_goes_on_after_a_restart() {
         assert_eq!(after["view"], before["view"], "{after}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_check_says_what_an_action_would_do_and_changes_nothing() {
+    let s = start(with_test_games()).await;
+    let c = people(s.addr, GAME).await;
+    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    let (mut spectator, _) = join(s.addr, &c.id, None).await;
+    let (_, before) = snapshot(s.addr, &c.id, c.p1.as_deref()).await;
+    let check = |action: &str, id: u64| json!({"type": "check", "action": action, "id": id});
+    p1.send(&check("bid 9", 1)).await.expect("sent");
+    let (refused, _) = p1.until("checked", WAIT).await.expect("checked");
+    assert_eq!(
+        (&refused["id"], &refused["ok"], &refused["rule"]),
+        (&json!(1), &json!(false), &json!("bid-range")),
+        "{refused}"
+    );
+    p1.send(&check("BID 2", 2)).await.expect("sent");
+    let (fine, _) = p1.until("checked", WAIT).await.expect("checked");
+    assert_eq!(fine, json!({"type": "checked", "id": 2, "ok": true, "action": "bid 2"}));
+    // Nothing happened: the same state, no message to anyone else, and the
+    // checked action is still to be made.
+    let (_, after) = snapshot(s.addr, &c.id, c.p1.as_deref()).await;
+    assert_eq!(without_clocks(&after), without_clocks(&before));
+    assert!(spectator.until("state", std::time::Duration::from_millis(300)).await.is_err());
+    act(&mut p1, "bid 2").await;
+    // A spectator may not ask.
+    spectator.send(&check("bid 1", 3)).await.expect("sent");
+    let (error, _) = spectator.until("error", WAIT).await.expect("refused");
+    assert_eq!(error["rule"], "forbidden");
+}

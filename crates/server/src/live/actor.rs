@@ -301,6 +301,15 @@ impl Actor {
                 self.send_to(conn, messages::error("forbidden", &why));
             }
             Cmd::Act { conn, seat, text } => self.act(seat, &text, Source::Client(conn)).await,
+            Cmd::Check {
+                conn,
+                seat,
+                text,
+                id,
+            } => {
+                let answer = self.check(seat, &text);
+                self.send_to(conn, messages::checked(id, answer.as_ref().map(String::clone)));
+            }
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
             Cmd::Snapshot { viewer, reply } => {
                 let _ = reply.send(self.state_for(viewer));
@@ -350,6 +359,23 @@ impl Actor {
             }
             Err(e) => self.refused(seat, e, from).await,
         }
+    }
+
+    /// Whether `seat`'s action would be accepted now, tried on a copy: the
+    /// canonical notation, or why not (judged, like a refusal, from what the
+    /// seat may know).
+    fn check(&self, seat: Seat, text: &str) -> Result<String, ActionError> {
+        if self.stopped || self.m.is_over() {
+            return Err(ActionError::from_rule(&umpire_core::TurnError::GameOver));
+        }
+        if self.seats[seat].bot.is_some() {
+            return Err(ActionError::new("forbidden", format!("{seat} is played by a bot now")));
+        }
+        if let Some(e) = self.turn_refusal(seat) {
+            return Err(e);
+        }
+        let mut copy = self.m.state().clone_box();
+        copy.apply(seat, text.trim())
     }
 
     /// Applies the timeouts due before `now`, those of each moment as one

@@ -112,6 +112,13 @@ pub enum Cmd {
         seat: Seat,
         text: String,
     },
+    /// Whether `seat`'s action would be accepted now; nothing changes.
+    Check {
+        conn: u64,
+        seat: Seat,
+        text: String,
+        id: Option<u64>,
+    },
     /// `seat` hands its absent opponent to a bot.
     Takeover {
         conn: u64,

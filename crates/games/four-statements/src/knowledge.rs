@@ -1,0 +1,275 @@
+//! All one seat knows of the grid, read from its view: its known and bought
+//! cells, the truth of its own statements, how many of its claims were right
+//! (its points tell it), its Detective answers and its wrong guesses. The
+//! opponent's statements alone tell nothing: only the seat's claims on them
+//! and Detective do.
+
+use umpire_core::{PerSeat, Seat};
+
+use crate::STATEMENTS;
+use crate::deduce::Knowledge;
+use umpire_core::Cell;
+
+use crate::grid::{CellSet, Grid, index};
+use crate::statement::Statement;
+use crate::table::Table;
+use std::str::FromStr;
+
+use crate::view::{SideView, StatementView, View};
+
+/// What `seat` knows, from its view.
+pub fn from_view(seat: Seat, view: &View) -> Knowledge {
+    let mut k = Knowledge::default();
+    for (name, known) in view.known[seat].iter().flatten() {
+        if let Ok(c) = Cell::parse(name, 4, 4) {
+            k.known[index(c)] = Some(known.colour);
+        }
+    }
+    for r in &view.rounds {
+        let (Some(mine), Some(theirs)) = (&r.sides[seat], &r.sides[seat.other()]) else {
+            continue;
+        };
+        if let Some(fact) = own_truths(mine) {
+            k.facts.push(fact);
+        }
+        if let Some(fact) = claims_fact(mine, theirs) {
+            k.facts.push(fact);
+        }
+        if let Some(guess) = &mine.guess {
+            if guess.ends_with("wrong") {
+                if let Ok(grid) = Grid::parse(&guess[..16.min(guess.len())]) {
+                    k.not.push(grid);
+                }
+            }
+        }
+    }
+    k
+}
+
+/// The statements of a side, parsed back from their sentences (`None` for
+/// one the viewer cannot read).
+fn statements(side: &SideView) -> Vec<Option<Statement>> {
+    side.statements
+        .iter()
+        .map(|s| s.text.as_deref().and_then(|t| t.parse().ok()))
+        .collect()
+}
+
+/// The colourings of the seat's own subset that give its statements the
+/// truths it was told.
+fn own_truths(side: &SideView) -> Option<Table> {
+    let subset = side.subset;
+    let mut fact: Option<Table> = None;
+    for (s, v) in statements(side).into_iter().zip(&side.statements) {
+        let (Some(s), Some(truth)) = (s, v.truth) else {
+            continue;
+        };
+        let t = s.table(subset);
+        let t = if truth { t } else { t.not() };
+        fact = Some(match fact {
+            Some(f) => f.and(&t),
+            None => t,
+        });
+    }
+    fact
+}
+
+/// The colourings of the opponent's subset under which the seat's claims
+/// were right exactly as often as its points say, and Detective's answer
+/// holds.
+fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
+    let correct = mine.correct?;
+    let claims: Vec<Option<bool>> = mine
+        .claims
+        .as_deref()?
+        .split(' ')
+        .map(|c| match c {
+            "T" => Some(true),
+            "F" => Some(false),
+            _ => None,
+        })
+        .collect();
+    let subset: CellSet = theirs.subset;
+    let said = statements(theirs);
+    let detective = mine.detective.map(|n| n - 1);
+    let mut tables: Vec<(Table, bool)> = Vec::new();
+    let mut answer: Option<(Table, bool)> = None;
+    for i in 0..STATEMENTS {
+        let Some(s) = &said[i] else { continue };
+        if Some(i) == detective {
+            if let Some(truth) = theirs.statements[i].truth {
+                answer = Some((s.table(subset), truth));
+            }
+        } else if let Some(claim) = claims.get(i).copied().flatten() {
+            tables.push((s.table(subset), claim));
+        }
+    }
+    if tables.is_empty() && answer.is_none() {
+        return None;
+    }
+    let mut fact = Table::none(subset);
+    for k in 0..fact.size() {
+        let right = tables.iter().filter(|(t, c)| t.contains(k) == *c).count();
+        let asked = answer.as_ref().is_none_or(|(t, truth)| t.contains(k) == *truth);
+        if right == correct as usize && asked {
+            fact.insert(k);
+        }
+    }
+    Some(fact)
+}
+
+/// What a viewer keeps between views: the knowledge its latest view gives
+/// each seat (a view holds its seat's whole notebook, and does not say
+/// whose it is), so sampling need not rebuild it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    pub knowledge: Option<PerSeat<Knowledge>>,
+}
+
+impl Memory {
+    pub fn remember(&mut self, view: &View) {
+        self.knowledge = Some(PerSeat::from_fn(|seat| from_view(seat, view)));
+    }
+
+    /// What `seat` knows: remembered, or read from `view`.
+    pub fn of(&self, seat: Seat, view: &View) -> Knowledge {
+        match &self.knowledge {
+            Some(k) => k[seat].clone(),
+            None => from_view(seat, view),
+        }
+    }
+}
+
+/// A seat's knowledge as a host writes it down, for `umpire statement
+/// deduce`:
+///
+/// ```json
+/// {
+///   "known": {"A1": "red", "C3": "blue"},
+///   "statements": [
+///     {"subset": "A1 B1 A2 B2", "statement": "There are two red tiles.", "truth": true}
+///   ],
+///   "claims": [
+///     {"subset": "C1 D1 C2 D2",
+///      "statements": ["There is a blue tile.", null, "There are no green tiles.", "There is a red tile."],
+///      "claims": "T - F T", "correct": 2, "detective": 4, "answer": false}
+///   ],
+///   "wrong_guesses": ["RRBGYGBRBBRYGYRG"]
+/// }
+/// ```
+///
+/// `statements` are the seat's own, with the truth it was told; each entry
+/// of `claims` is one round's claims on the opponent's four statements
+/// (`null` for one it could not read), how many were right, and the
+/// Detective question (1–4) with its answer.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Written {
+    pub known: std::collections::BTreeMap<String, crate::grid::Colour>,
+    pub statements: Vec<WrittenTruth>,
+    pub claims: Vec<WrittenClaims>,
+    pub wrong_guesses: Vec<String>,
+}
+
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrittenTruth {
+    pub subset: String,
+    pub statement: String,
+    pub truth: bool,
+}
+
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrittenClaims {
+    pub subset: String,
+    pub statements: Vec<Option<String>>,
+    pub claims: String,
+    pub correct: u8,
+    #[serde(default)]
+    pub detective: Option<usize>,
+    #[serde(default)]
+    pub answer: Option<bool>,
+}
+
+impl Written {
+    /// The knowledge it describes, or what is wrong with it.
+    pub fn knowledge(&self) -> Result<Knowledge, String> {
+        let mut k = Knowledge::default();
+        for (name, colour) in &self.known {
+            let c = Cell::parse(name, 4, 4).map_err(|e| format!("known: {e}"))?;
+            k.known[index(c)] = Some(*colour);
+        }
+        for (n, s) in self.statements.iter().enumerate() {
+            let at = |e: String| format!("statements[{n}]: {e}");
+            let subset = CellSet::parse(&s.subset).map_err(|e| at(e.to_string()))?;
+            let said: Statement = s.statement.parse().map_err(|e: umpire_core::ParseError| at(e.to_string()))?;
+            let t = said.table(subset);
+            k.facts.push(if s.truth { t } else { t.not() });
+        }
+        for (n, c) in self.claims.iter().enumerate() {
+            let at = |e: String| format!("claims[{n}]: {e}");
+            let subset = CellSet::parse(&c.subset).map_err(|e| at(e.to_string()))?;
+            if c.statements.len() != STATEMENTS {
+                return Err(at(format!("{} statements: a round has 4", c.statements.len())));
+            }
+            let statements = c
+                .statements
+                .iter()
+                .map(|s| {
+                    let text = s.as_deref().map(str::to_string);
+                    Ok(StatementView {
+                        truth: None,
+                        text: match &text {
+                            Some(t) => Some(
+                                t.parse::<Statement>()
+                                    .map_err(|e| at(e.to_string()))?
+                                    .to_string(),
+                            ),
+                            None => None,
+                        },
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let mut theirs = side(subset, statements);
+            if let (Some(d), Some(answer)) = (c.detective, c.answer) {
+                match theirs.statements.get_mut(d.wrapping_sub(1)) {
+                    Some(s) => s.truth = Some(answer),
+                    None => return Err(at(format!("detective {d}: statements are 1 to 4"))),
+                }
+            }
+            let mut mine = side(CellSet::EMPTY, Vec::new());
+            let claims = crate::Action::from_str(&format!("claims {}", c.claims))
+                .map_err(|e| at(e.to_string()))?;
+            if let crate::Action::Claims(parsed) = claims {
+                mine.claims = Some(crate::view::claim_text(&parsed.claims));
+            }
+            mine.correct = Some(c.correct);
+            mine.detective = c.detective;
+            if let Some(fact) = claims_fact(&mine, &theirs) {
+                k.facts.push(fact);
+            }
+        }
+        for (n, g) in self.wrong_guesses.iter().enumerate() {
+            k.not
+                .push(Grid::parse(g).map_err(|e| format!("wrong_guesses[{n}]: {e}"))?);
+        }
+        Ok(k)
+    }
+}
+
+fn side(subset: CellSet, statements: Vec<StatementView>) -> SideView {
+    SideView {
+        subset,
+        nolimit: false,
+        smokescreen: None,
+        statements,
+        detective_used: false,
+        claims: None,
+        detective: None,
+        correct: None,
+        bought: None,
+        bought_cells: None,
+        guess: None,
+    }
+}

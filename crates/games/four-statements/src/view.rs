@@ -1,0 +1,518 @@
+//! What a viewer sees of a Four Statements match.
+//!
+//! Public: the round and phase, each seat's subset and statements once both
+//! bluffs are in (a smokescreened statement's text only to its author), the
+//! items each seat has used, how many cells each seat bought. A seat also
+//! sees its own cells, RP, truths, claims, Detective answer, bought cells and
+//! guesses, and its notebook: everything it learned, round by round. The
+//! umpire sees everything; at the end, everyone does.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+use umpire_core::{Game, PerSeat, Seat, Viewer};
+
+use crate::grid::{CELLS, CellSet, Colour, cell};
+use crate::knowledge;
+use crate::{FourStatements, Item, Phase, Reveal, STATEMENTS};
+
+/// A cell a seat knows: its colour, and the round it learned it (0: dealt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnownView {
+    pub colour: Colour,
+    pub round: u32,
+}
+
+/// One statement as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatementView {
+    /// The canonical sentence; `None` when smokescreened and not yours.
+    pub text: Option<String>,
+    /// Its truth, to its author, to a seat that used Detective on it, to
+    /// the umpire, and to all at the end.
+    pub truth: Option<bool>,
+}
+
+/// One seat's part of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideView {
+    pub subset: CellSet,
+    pub nolimit: bool,
+    /// The smokescreened statement, 1–4.
+    pub smokescreen: Option<usize>,
+    pub statements: Vec<StatementView>,
+    /// Whether this seat used Detective this round (public once the claims
+    /// are in).
+    pub detective_used: bool,
+    /// This seat's claims on the other's statements, like `T F - T`: to
+    /// itself, the umpire and all at the end.
+    pub claims: Option<String>,
+    /// The opponent's statement it asked Detective about, 1–4 (same
+    /// viewers).
+    pub detective: Option<usize>,
+    /// How many of its claims were right (same viewers).
+    pub correct: Option<u8>,
+    /// How many cells it bought (public once the reveal phase is over).
+    pub bought: Option<usize>,
+    /// Which (same viewers as the claims).
+    pub bought_cells: Option<CellSet>,
+    /// Its guess, with `right` or `wrong` (same viewers).
+    pub guess: Option<String>,
+}
+
+/// One round, once both bluffs are in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundView {
+    pub round: u32,
+    pub sides: PerSeat<Option<SideView>>,
+}
+
+/// Where a seat stands in the current phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Waiting,
+    Submitted,
+    /// Took the guessing time and has not sent its grid yet.
+    Guessing,
+    /// In the reveal phase, what another seat is doing is its secret.
+    Deciding,
+    Done,
+}
+
+/// A line of a seat's notebook.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    pub round: u32,
+    pub text: String,
+}
+
+/// A viewer's picture of the match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub phase: Phase,
+    /// The round, from 1.
+    pub round: u32,
+    pub max_rounds: Option<u32>,
+    /// Whether this match shows seats the deduction aid.
+    pub aids: bool,
+    /// The grid, to the umpire and to all at the end.
+    pub layout: Option<String>,
+    /// Each seat's known cells by name, to itself, the umpire and at the end.
+    pub known: PerSeat<Option<BTreeMap<String, KnownView>>>,
+    /// Reveal points: a seat's own, the umpire's both, all at the end;
+    /// both while nobody has scored yet (0).
+    pub rp: PerSeat<Option<u32>>,
+    /// Whether the seat may buy cells this round (not after a wrong guess):
+    /// to itself and the umpire.
+    pub may_buy: PerSeat<Option<bool>>,
+    /// The round each item took effect, by item; absent while unused.
+    pub items: PerSeat<BTreeMap<String, u32>>,
+    pub rounds: Vec<RoundView>,
+    pub status: PerSeat<Status>,
+    /// A seat's sealed submission of this phase, in notation, to itself
+    /// and the umpire.
+    pub sealed: PerSeat<Option<String>>,
+    /// Everything the seat learned, in order (seats only).
+    pub notebook: Option<Vec<Note>>,
+    /// With the aid on, for a seat: how many grids are still possible…
+    pub possible: Option<u64>,
+    /// …and each cell's chance of each colour (red, blue, green, yellow),
+    /// cells A1…D1, A2…D4.
+    pub odds: Option<Vec<[f64; 4]>>,
+    /// The latest public event, in words.
+    pub last: Option<String>,
+}
+
+/// The umpire-view fields whose values follow from others that a seat may
+/// know (a statement's truth from the cells it knows, points from truths):
+/// a seat can deduce them without being shown them.
+pub const DEDUCIBLE: &[&str] = &["truth", "rp", "may_buy", "correct", "guess"];
+
+pub fn build(game: &FourStatements, viewer: Viewer) -> View {
+    let over = game.phase == Phase::Over;
+    let sees = |seat: Seat| over || viewer == Viewer::Umpire || viewer == Viewer::Seat(seat);
+    let nobody_scored = game.round == 1 && game.phase == Phase::Bluff;
+    let rounds = game
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(n, r)| {
+            let number = n as u32 + 1;
+            let claims_over = number < game.round || game.phase > Phase::Claim;
+            let reveal_over = number < game.round || over;
+            RoundView {
+                round: number,
+                sides: PerSeat::from_fn(|seat| {
+                    let side = r.sides[seat].as_ref()?;
+                    let theirs = r.sides[seat.other()].as_ref()?;
+                    let b = &side.bluff;
+                    // The opponent's Detective question about this side.
+                    let asked = theirs
+                        .claims
+                        .and_then(|c| c.detective)
+                        .filter(|_| claims_over && viewer == Viewer::Seat(seat.other()));
+                    let statements = (0..STATEMENTS)
+                        .map(|i| StatementView {
+                            text: (sees(seat) || b.smokescreen != Some(i))
+                                .then(|| b.statements[i].to_string()),
+                            truth: (sees(seat) || asked == Some(i)).then_some(side.truths[i]),
+                        })
+                        .collect();
+                    let claims = side.claims.filter(|_| claims_over);
+                    let reveal = side.reveal.filter(|_| reveal_over);
+                    let bought_cells = match reveal {
+                        Some(Reveal::Buy(cells)) => cells,
+                        _ => CellSet::EMPTY,
+                    };
+                    Some(SideView {
+                        subset: b.subset,
+                        nolimit: b.nolimit,
+                        smokescreen: b.smokescreen.map(|i| i + 1),
+                        statements,
+                        detective_used: claims.is_some_and(|c| c.detective.is_some()),
+                        claims: claims.filter(|_| sees(seat)).map(|c| claim_text(&c.claims)),
+                        detective: claims
+                            .filter(|_| sees(seat))
+                            .and_then(|c| c.detective.map(|i| i + 1)),
+                        correct: claims.filter(|_| sees(seat)).map(|_| side.correct),
+                        bought: reveal.map(|_| bought_cells.len()),
+                        bought_cells: reveal.filter(|_| sees(seat)).map(|_| bought_cells),
+                        guess: match reveal {
+                            Some(Reveal::Guess { grid, .. }) if sees(seat) => Some(format!(
+                                "{grid} {}",
+                                if grid == game.layout { "right" } else { "wrong" }
+                            )),
+                            _ => None,
+                        },
+                    })
+                }),
+            }
+        })
+        .collect();
+    let mut view = View {
+        phase: game.phase,
+        round: game.round,
+        max_rounds: game.max_rounds,
+        aids: game.aids,
+        layout: (over || viewer == Viewer::Umpire).then(|| game.layout.to_string()),
+        known: PerSeat::from_fn(|seat| {
+            sees(seat).then(|| {
+                (0..CELLS)
+                    .filter_map(|i| {
+                        let round = game.known[seat][i]?;
+                        let colour = game.layout.get(i);
+                        Some((cell(i).to_string(), KnownView { colour, round }))
+                    })
+                    .collect()
+            })
+        }),
+        rp: PerSeat::from_fn(|seat| (sees(seat) || nobody_scored).then_some(game.rp[seat])),
+        may_buy: PerSeat::from_fn(|seat| {
+            (sees(seat) && !over).then_some(!game.no_buy[seat])
+        }),
+        items: game.items.map(|used| {
+            Item::ALL
+                .into_iter()
+                .filter_map(|item| Some((item_key(item).to_string(), used[item as usize]?)))
+                .collect()
+        }),
+        rounds,
+        status: PerSeat::from_fn(|seat| status(game, seat, viewer)),
+        sealed: PerSeat::from_fn(|seat| {
+            if !sees(seat) || over {
+                return None;
+            }
+            match game.phase {
+                Phase::Bluff => game.sealed_bluff[seat]
+                    .as_ref()
+                    .map(|b| crate::Action::Bluff(Box::new(b.clone())).to_string()),
+                Phase::Claim => game.sealed_claims[seat].map(|c| crate::Action::Claims(c).to_string()),
+                Phase::Reveal => game.rounds.last()?.sides[seat]
+                    .as_ref()?
+                    .reveal
+                    .map(|r| reveal_text(r)),
+                Phase::Over => None,
+            }
+        }),
+        notebook: None,
+        possible: None,
+        odds: None,
+        last: last_public(game),
+    };
+    if let Viewer::Seat(seat) = viewer {
+        view.notebook = Some(notebook(&view, seat));
+        if game.aids && !over {
+            let k = knowledge::from_view(seat, &view);
+            let p = crate::deduce::posterior(&k);
+            view.possible = Some(p.count);
+            view.odds = Some(
+                (0..CELLS)
+                    .map(|i| Colour::ALL.map(|c| p.cells[i][c as usize] as f64 / p.count.max(1) as f64))
+                    .collect(),
+            );
+        }
+    }
+    view
+}
+
+pub fn item_key(item: Item) -> &'static str {
+    match item {
+        Item::NoLimit => "nolimit",
+        Item::Smokescreen => "smokescreen",
+        Item::Detective => "detective",
+    }
+}
+
+pub fn claim_text(claims: &[Option<bool>; STATEMENTS]) -> String {
+    claims
+        .iter()
+        .map(|c| match c {
+            Some(true) => "T",
+            Some(false) => "F",
+            None => "-",
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn reveal_text(r: Reveal) -> String {
+    match r {
+        Reveal::Pass => crate::Action::Pass,
+        Reveal::Buy(cells) => crate::Action::Buy(cells),
+        Reveal::Guess { grid, .. } => crate::Action::Guess(grid),
+    }
+    .to_string()
+}
+
+fn status(game: &FourStatements, seat: Seat, viewer: Viewer) -> Status {
+    let own = viewer == Viewer::Seat(seat) || viewer == Viewer::Umpire;
+    match game.phase {
+        Phase::Over => Status::Done,
+        Phase::Reveal if !own => Status::Deciding,
+        _ => match game.decision().kind(seat) {
+            Some("guess") => Status::Guessing,
+            Some(_) => Status::Waiting,
+            None => Status::Submitted,
+        },
+    }
+}
+
+/// The latest public event.
+fn last_public(game: &FourStatements) -> Option<String> {
+    let r = game.round;
+    Some(match game.phase {
+        Phase::Over => return game.result.as_ref().map(|o| o.reason.clone()),
+        Phase::Bluff if r == 1 => return None,
+        Phase::Bluff => {
+            let done = game.rounds.last()?;
+            let bought = Seat::BOTH.map(|s| match done.sides[s].as_ref().and_then(|x| x.reveal) {
+                Some(Reveal::Buy(c)) => c.len(),
+                _ => 0,
+            });
+            format!(
+                "Round {} is over: P1 bought {}, P2 bought {}. Round {r}: bluff.",
+                r - 1,
+                cells(bought[0]),
+                cells(bought[1])
+            )
+        }
+        Phase::Claim => format!("Round {r}: the subsets and statements are shown; claim now."),
+        Phase::Reveal => format!("Round {r}: the claims are in; reveal phase."),
+    })
+}
+
+fn cells(n: usize) -> String {
+    match n {
+        0 => "no cell".into(),
+        1 => "1 cell".into(),
+        n => format!("{n} cells"),
+    }
+}
+
+fn truths_text(truths: &[Option<bool>]) -> String {
+    let list = |want: bool| -> Vec<String> {
+        truths
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| **t == Some(want))
+            .map(|(i, _)| (i + 1).to_string())
+            .collect()
+    };
+    let (t, f) = (list(true), list(false));
+    match (t.is_empty(), f.is_empty()) {
+        (false, false) => format!("true: {}; false: {}", t.join(", "), f.join(", ")),
+        (false, true) => "all true".into(),
+        _ => "all false".into(),
+    }
+}
+
+/// Everything `seat` learned, from its view.
+fn notebook(view: &View, seat: Seat) -> Vec<Note> {
+    let mut notes = Vec::new();
+    let known = view.known[seat].as_ref();
+    let dealt: Vec<String> = known
+        .into_iter()
+        .flatten()
+        .filter(|(_, k)| k.round == 0)
+        .map(|(c, k)| format!("{c} {}", k.colour))
+        .collect();
+    notes.push(Note {
+        round: 0,
+        text: format!("You were shown {}.", dealt.join(", ")),
+    });
+    for r in &view.rounds {
+        let (Some(mine), Some(theirs)) = (&r.sides[seat], &r.sides[seat.other()]) else {
+            continue;
+        };
+        let truths: Vec<Option<bool>> = mine.statements.iter().map(|s| s.truth).collect();
+        let trues = truths.iter().filter(|t| **t == Some(true)).count();
+        notes.push(Note {
+            round: r.round,
+            text: format!(
+                "Round {}: your statements: {} (+{trues} RP).",
+                r.round,
+                truths_text(&truths)
+            ),
+        });
+        if let Some(correct) = mine.correct {
+            let made = mine
+                .claims
+                .as_deref()
+                .unwrap_or("")
+                .split(' ')
+                .enumerate()
+                .filter(|(i, c)| *c != "-" && mine.detective != Some(i + 1))
+                .count();
+            notes.push(Note {
+                round: r.round,
+                text: format!(
+                    "Round {}: {correct} of your {made} claims were right (+{} RP).",
+                    r.round,
+                    2 * correct
+                ),
+            });
+        }
+        if let Some(asked) = mine.detective {
+            if let Some(truth) = theirs.statements.get(asked - 1).and_then(|s| s.truth) {
+                notes.push(Note {
+                    round: r.round,
+                    text: format!(
+                        "Round {}: Detective: {}'s statement {asked} is {}.",
+                        r.round,
+                        seat.other(),
+                        if truth { "true" } else { "false" }
+                    ),
+                });
+            }
+        }
+        if let Some(cells) = mine.bought_cells.filter(|c| !c.is_empty()) {
+            let colours: Vec<String> = cells
+                .cells()
+                .map(|c| {
+                    let name = c.to_string();
+                    let colour = known.and_then(|k| k.get(&name)).map(|k| k.colour);
+                    format!("{name} {}", colour.map_or("?", |c| c.name()))
+                })
+                .collect();
+            notes.push(Note {
+                round: r.round,
+                text: format!("Round {}: you bought {}.", r.round, colours.join(", ")),
+            });
+        }
+        if let Some(guess) = &mine.guess {
+            let right = guess.ends_with("right");
+            notes.push(Note {
+                round: r.round,
+                text: if right {
+                    format!("Round {}: your guess was right.", r.round)
+                } else {
+                    format!(
+                        "Round {}: your guess {} was wrong: your RP are lost and you may not buy next round.",
+                        r.round,
+                        guess.split(' ').next().unwrap_or("")
+                    )
+                },
+            });
+        }
+        if let Some(n) = theirs.bought.filter(|&n| n > 0) {
+            notes.push(Note {
+                round: r.round,
+                text: format!("Round {}: {} bought {}.", r.round, seat.other(), cells(n)),
+            });
+        }
+    }
+    notes
+}
+
+/// A terminal picture: the grid as this viewer knows it, then the rounds.
+pub fn render(view: &View, colour: bool) -> String {
+    let mut out = String::new();
+    let me = Seat::BOTH
+        .into_iter()
+        .find(|&s| view.notebook.is_some() && view.known[s].is_some() && view.known[s.other()].is_none());
+    let layout = view.layout.as_deref().and_then(|l| crate::grid::Grid::parse(l).ok());
+    out += "    A B C D\n";
+    for row in 0..4 {
+        let _ = write!(out, "{:>3}", row + 1);
+        for col in 0..4 {
+            let i = row * 4 + col;
+            let name = cell(i).to_string();
+            let known = me
+                .and_then(|s| view.known[s].as_ref())
+                .and_then(|k| k.get(&name))
+                .map(|k| k.colour)
+                .or_else(|| layout.map(|g| g.get(i)));
+            out.push(' ');
+            out += &match known {
+                Some(c) if colour => paint(c),
+                Some(c) => c.letter().to_string(),
+                None => ".".into(),
+            };
+        }
+        out.push('\n');
+    }
+    out += "legend: R red, B blue, G green, Y yellow, . unknown\n";
+    for r in &view.rounds {
+        for seat in Seat::BOTH {
+            let Some(side) = &r.sides[seat] else { continue };
+            let _ = writeln!(out, "round {} {seat}: subset {}", r.round, side.subset);
+            for (i, s) in side.statements.iter().enumerate() {
+                let truth = match s.truth {
+                    Some(true) => " (true)",
+                    Some(false) => " (false)",
+                    None => "",
+                };
+                let text = s.text.as_deref().unwrap_or("(smokescreened)");
+                let _ = writeln!(out, "  {}. {text}{truth}", i + 1);
+            }
+        }
+    }
+    for seat in Seat::BOTH {
+        let rp = view.rp[seat].map_or("?".to_string(), |r| r.to_string());
+        let _ = writeln!(out, "{seat}: {rp} RP, {:?}", view.status[seat]);
+    }
+    let _ = write!(out, "round {}: {}", view.round, prompt(view));
+    out.push('\n');
+    out
+}
+
+fn paint(c: Colour) -> String {
+    let code = match c {
+        Colour::Red => 31,
+        Colour::Blue => 34,
+        Colour::Green => 32,
+        Colour::Yellow => 33,
+    };
+    format!("\x1b[1;{code}m{}\x1b[0m", c.letter())
+}
+
+fn prompt(view: &View) -> &'static str {
+    match view.phase {
+        Phase::Bluff => "bluff: `subset A1 B1 A2 B2; <statement>; <statement>; <statement>; <statement>` (add `; smokescreen N` or `; nolimit`)",
+        Phase::Claim => "claim: `claims T F T T` (- for none; add `; detective N`)",
+        Phase::Reveal => "reveal: `buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (take the time first) or `pass`",
+        Phase::Over => "the game is over",
+    }
+}

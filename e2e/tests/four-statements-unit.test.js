@@ -72,19 +72,24 @@ test('the previous subset is the seat’s in the latest earlier round', () => {
 });
 
 test('the menus build sentences of at most 15 words', () => {
-  assert.equal(sentence({ kind: 'count', quant: 'at least', n: 2, c1: 'R' }), 'There are at least two red tiles.');
-  assert.equal(sentence({ kind: 'count', quant: 'exactly', n: 1, c1: 'B' }), 'There is exactly one blue tile.');
-  assert.equal(sentence({ kind: 'more', c1: 'R', c2: 'B' }), 'More tiles are red than blue.');
+  assert.equal(sentence({ kind: 'count', quant: 'at least', n: 2, c1: 'R' }), 'At least two tiles are red.');
+  assert.equal(sentence({ kind: 'count', quant: 'exactly', n: 1, c1: 'B' }), 'Exactly one tile is blue.');
+  assert.equal(sentence({ kind: 'count', quant: 'exactly', n: 0, c1: 'B' }), 'No tile is blue.');
+  assert.equal(sentence({ kind: 'compare', cmp: 'more', c1: 'R', c2: 'B' }), 'More tiles are red than blue.');
+  assert.equal(sentence({ kind: 'compare', cmp: 'same', c1: 'R', c2: 'B' }), 'As many tiles are red as blue.');
   assert.equal(sentence({ kind: 'colours', quant: 'exactly', n: 3 }), 'There are exactly three colours.');
-  assert.equal(sentence({ kind: 'adjacent', c1: 'B', c2: 'G', orth: true }), 'A blue tile is orthogonally adjacent to a green tile.');
-  assert.equal(sentence({ kind: 'share', orth: false }), 'Two adjacent tiles share a colour.');
-  assert.equal(sentence({ kind: 'square', quant: 'at least', n: 1, c1: 'R' }), 'Some 2x2 square has at least one red tile.');
+  assert.equal(sentence({ kind: 'adjacent', c1: 'B', c2: 'G', adj: 'orth' }), 'A blue tile is orthogonally adjacent to a green tile.');
+  assert.equal(sentence({ kind: 'adjacent', c1: 'R', c2: 'R', adj: 'any' }), 'Two red tiles are adjacent.');
+  assert.equal(sentence({ kind: 'share', adj: 'any' }), 'Two adjacent tiles share a colour.');
+  assert.equal(sentence({ kind: 'square', qf: 'some', quant: 'at least', n: 1, c1: 'R' }), 'Some 2x2 square has a red tile.');
+  assert.equal(sentence({ kind: 'square', qf: 'every', quant: 'at least', n: 2, c1: 'R' }), 'Every 2x2 square has at least two red tiles.');
   assert.equal(sentence({ kind: 'group', quant: 'at least', n: 3, c1: 'R' }), 'The largest red group has at least three tiles.');
+  assert.equal(sentence({ kind: 'group', quant: 'at least', n: 1, c1: 'R', conn: true }), 'The largest orthogonally connected red group has at least one tile.');
   assert.equal(sentence({ kind: 'connected', c1: 'R' }), 'All red tiles are connected.');
-  assert.equal(sentence({ kind: 'row', quant: 'at least', n: 1, c1: 'R' }), 'Every row has at least one red tile.');
-  assert.equal(sentence({ kind: 'count', quant: 'at most', n: 2, c1: 'Y', not: true }), 'It is not true that there are at most two yellow tiles.');
-  for (const kind of ['count', 'more', 'colours', 'adjacent', 'share', 'square', 'group', 'connected', 'row']) {
-    const s = sentence({ kind, quant: 'at least', n: 2, c1: 'R', c2: 'B', orth: true, not: true });
+  assert.equal(sentence({ kind: 'lines', qf: 'every', line: 'row', quant: 'at least', n: 1, c1: 'R' }), 'Every row has a red tile.');
+  assert.equal(sentence({ kind: 'count', quant: 'at most', n: 2, c1: 'Y', not: true }), 'It is not true that at most two tiles are yellow.');
+  for (const kind of ['count', 'compare', 'colours', 'adjacent', 'share', 'square', 'group', 'connected', 'lines']) {
+    const s = sentence({ kind, quant: 'at least', n: 2, c1: 'R', c2: 'B', adj: 'diag', cmp: 'fewer', qf: 'every', line: 'column', conn: true, not: true });
     assert.ok(wordCount(s) <= 15, `${s}: ${wordCount(s)} words`);
   }
   assert.equal(wordCount('Some 2x2 square has at least one red tile.'), 9);
@@ -148,11 +153,12 @@ test('items, the opponent’s statements and the rounds as a seat sees them', ()
 
 test('the end shows the whole grid and who guessed', () => {
   const html = endingHtml(
-    { phase: 'over', layout: 'RRBGYGBRBBRYGYRG', rounds: [{ round: 2, sides: { P1: { guess: 'RRBG YGBR BBRY GYRG' }, P2: { guess: null } } }] },
+    { phase: 'over', layout: 'RRBGYGBRBBRYGYRG', rounds: [{ round: 2, sides: { P1: { guess: 'RRBGYGBRBBRYGYRG right' }, P2: { guess: 'RRBGYGBRBBRYGYRR wrong' } } }] },
     { winner: 'P1', decided_by: 'right guess' },
   );
   assert.match(html, /Orange \(P1\) wins/);
   assert.match(html, /guessed in round 2: <code>RRBG YGBR BBRY GYRG<\/code> — <strong>right<\/strong>/);
+  assert.match(html, /Purple \(P2\)<\/span><\/span> guessed in round 2: <code>RRBG YGBR BBRY GYRR<\/code> — wrong/);
   assert.equal((html.match(/class="fs-cell fs-c-/g) ?? []).length, 16);
   assert.equal(fourStatements.ending({ phase: 'bluff' }, null), '');
   assert.match(fourStatements.prompt('claim', { round: 2 }), /round 2/);

@@ -19,12 +19,14 @@
 // notation) and words.js; both are re-exported for the unit tests.
 
 import {
+  ADJACENCIES,
   ALL_CELLS,
   BUY_COST,
   CELLS,
   COLOUR_LETTERS,
   COLOUR_NAMES,
   COLS,
+  COMPARISONS,
   KINDS,
   MAX_WORDS,
   NUMBER_WORDS,
@@ -54,14 +56,22 @@ export * from './four-statements/words.js';
 
 const CHECK_DELAY_MS = 350;
 
+const MENU_DEFAULTS = { quant: 'at least', n: 2, c1: 'R', c2: 'B', adj: 'any', cmp: 'more', qf: 'some', line: 'row', conn: false, not: false };
 const DEFAULT_STATEMENTS = [
-  { kind: 'count', quant: 'at least', n: 2, c1: 'R', c2: 'B', orth: false, not: false },
-  { kind: 'more', quant: 'at least', n: 2, c1: 'B', c2: 'G', orth: false, not: false },
-  { kind: 'adjacent', quant: 'at least', n: 1, c1: 'G', c2: 'Y', orth: true, not: false },
-  { kind: 'colours', quant: 'exactly', n: 3, c1: 'Y', c2: 'R', orth: false, not: false },
+  { ...MENU_DEFAULTS, kind: 'count' },
+  { ...MENU_DEFAULTS, kind: 'compare', c1: 'B', c2: 'G' },
+  { ...MENU_DEFAULTS, kind: 'adjacent', c1: 'G', c2: 'Y', adj: 'orth' },
+  { ...MENU_DEFAULTS, kind: 'colours', quant: 'exactly', n: 3 },
 ];
 
 // --- reading the view -----------------------------------------------------------
+
+/// Whether `seat` may buy this round (`may_buy` is per seat, or one flag).
+export function mayBuy(view, seat) {
+  const m = view?.may_buy;
+  const v = m && typeof m === 'object' ? m[seat] : m;
+  return v !== false;
+}
 
 /// This round's entry of `rounds`, if any.
 function roundEntry(view, round = view?.round) {
@@ -241,11 +251,15 @@ function statementHtml(st, i) {
     selectHtml('kind', i, KINDS.map((k) => [k.key, k.label]), s.kind, 'Kind of claim'),
     `<label class="fs-menu fs-check-box"><input type="checkbox" data-field="not" data-i="${i}" data-k="not-${i}"${s.not ? ' checked' : ''}> not</label>`,
   ];
+  if (kind.fields.includes('qf')) menus.push(selectHtml('qf', i, [['some', 'some'], ['every', 'every']], s.qf, 'Some or every'));
+  if (kind.fields.includes('line')) menus.push(selectHtml('line', i, [['row', 'row'], ['column', 'column']], s.line, 'Row or column'));
+  if (kind.fields.includes('cmp')) menus.push(selectHtml('cmp', i, COMPARISONS, s.cmp, 'Comparison'));
   if (kind.fields.includes('quant')) menus.push(selectHtml('quant', i, QUANTS.map((q) => [q, q]), s.quant, 'Count word'));
   if (kind.fields.includes('n')) menus.push(selectHtml('n', i, NUMBER_WORDS.map((w, n) => [n, w]), s.n, 'Number'));
   if (kind.fields.includes('c1')) menus.push(selectHtml('c1', i, colours, s.c1, 'Colour'));
-  if (kind.fields.includes('c2')) menus.push(selectHtml('c2', i, colours, s.c2, kind.key === 'more' ? 'than colour' : 'Second colour'));
-  if (kind.fields.includes('orth')) menus.push(selectHtml('orth', i, [['0', 'adjacent (diagonals too)'], ['1', 'orthogonally adjacent']], s.orth ? '1' : '0', 'Adjacency'));
+  if (kind.fields.includes('c2')) menus.push(selectHtml('c2', i, colours, s.c2, kind.key === 'compare' ? 'than colour' : 'Second colour'));
+  if (kind.fields.includes('adj')) menus.push(selectHtml('adj', i, ADJACENCIES, s.adj, 'Adjacency'));
+  if (kind.fields.includes('conn')) menus.push(selectHtml('conn', i, [['0', 'connected (diagonals too)'], ['1', 'orthogonally connected']], s.conn ? '1' : '0', 'Connection'));
   const words = wordCount(s.text);
   const smokeFree = itemUsed(st.view, st.ctx.you, 'smokescreen') === null;
   const smoke = smokeFree
@@ -343,7 +357,7 @@ function guessPanel(st, letters) {
 function revealTools(st, letters) {
   const { view, ctx } = st;
   const rp = Number(view.rp?.[ctx.you] ?? 0);
-  const canBuy = view.may_buy !== false && affordable(rp) > 0;
+  const canBuy = mayBuy(view, ctx.you) && affordable(rp) > 0;
   const buy = sortCells(st.buy);
   const guessing = ctx.kind === 'guess';
   let buyPart = '';
@@ -351,7 +365,7 @@ function revealTools(st, letters) {
     buyPart = canBuy
       ? `<p>Buy: click unknown tiles on the grid (${BUY_COST} RP each; you have ${rp} RP, enough for ${plural(affordable(rp), 'tile')}).</p>` +
         `<button type="button" class="primary" data-tool="buy" data-k="buy"${buy.length ? '' : ' disabled'}>${buy.length ? `Buy ${esc(buy.join(' '))} for ${buy.length * BUY_COST} RP` : 'Buy: pick tiles first'}</button>`
-      : `<p class="fs-muted">${view.may_buy === false ? 'You may not buy tiles this round (a wrong guess).' : `Buying a tile costs ${BUY_COST} RP; you have ${rp}.`}</p>`;
+      : `<p class="fs-muted">${!mayBuy(view, ctx.you) ? 'You may not buy tiles this round (a wrong guess).' : `Buying a tile costs ${BUY_COST} RP; you have ${rp}.`}</p>`;
   }
   const more = !guessing
     ? `<button type="button" data-tool="guess-time" data-k="guess-time" title="Take 150 seconds more, then send the grid">Take 150 s more to guess</button> `
@@ -377,9 +391,13 @@ export function endingHtml(view, outcome) {
     for (const seat of ['P1', 'P2']) {
       const g = r.sides?.[seat]?.guess;
       if (!g) continue;
-      const text = typeof g === 'string' ? g : g.grid ?? g.text ?? '';
-      const plain = String(text).replace(/[^RBGY]/gi, '').toUpperCase();
-      const right = typeof view.layout === 'string' && plain.length === CELLS ? plain === view.layout.toUpperCase() : g.right ?? g.correct ?? null;
+      // The view says `RRBGYGBRBBRYGYRG right` (or `wrong`).
+      const raw = String(typeof g === 'string' ? g : g.grid ?? g.text ?? '');
+      const m = /^(.*?)\s*\b(right|wrong)\s*$/i.exec(raw);
+      const grid = (m ? m[1] : raw).replace(/[^RBGY]/gi, '').toUpperCase();
+      const text = grid.length === CELLS ? `${grid.slice(0, 4)} ${grid.slice(4, 8)} ${grid.slice(8, 12)} ${grid.slice(12)}` : raw;
+      let right = m ? m[2].toLowerCase() === 'right' : null;
+      if (right === null && typeof view.layout === 'string' && grid.length === CELLS) right = grid === view.layout.toUpperCase();
       lines.push(`<li>${seatChip(seat)} guessed in round ${esc(r.round)}${text ? `: <code>${esc(text)}</code>` : ''}${right === true ? ' — <strong>right</strong>' : right === false ? ' — wrong' : ''}</li>`);
     }
   }
@@ -452,7 +470,7 @@ function draw(container) {
     own: showSubsets ? new Set(entry.sides?.[mySeat]?.subset ?? []) : null,
     opp: showSubsets ? new Set(entry.sides?.[other(mySeat)]?.subset ?? []) : null,
     odds: view.aids ? view.odds : null,
-    active: kind === 'bluff' ? 'subset' : kind === 'reveal' && view.may_buy !== false && affordable(view.rp?.[you]) > 0 ? 'buy' : null,
+    active: kind === 'bluff' ? 'subset' : kind === 'reveal' && mayBuy(view, you) && affordable(view.rp?.[you]) > 0 ? 'buy' : null,
     label: kind === 'bluff' ? 'The grid: click tiles to pick your subset' : kind === 'reveal' ? 'The grid: click unknown tiles to buy them' : 'The grid',
   });
   const legend = showSubsets
@@ -629,7 +647,7 @@ function onChange(container, e) {
   const s = st.stmts[i];
   if (field === 'not') s.not = t.checked;
   else if (field === 'n') s.n = Number(t.value);
-  else if (field === 'orth') s.orth = t.value === '1';
+  else if (field === 'conn') s.conn = t.value === '1';
   else s[field] = t.value;
   s.text = sentence(s);
   s.typed = false;

@@ -118,64 +118,83 @@ export function subsetOk(cells, previous, nolimit = false) {
 
 export const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
 export const QUANTS = ['at least', 'exactly', 'at most'];
-
-/// The kinds of sentence the menus build, with the fields each one uses.
-export const KINDS = [
-  { key: 'count', label: 'how many tiles of a colour', fields: ['quant', 'n', 'c1'] },
-  { key: 'more', label: 'more tiles of one colour than another', fields: ['c1', 'c2'] },
-  { key: 'colours', label: 'how many colours', fields: ['quant', 'n'] },
-  { key: 'adjacent', label: 'a colour next to a colour', fields: ['c1', 'c2', 'orth'] },
-  { key: 'share', label: 'two neighbours share a colour', fields: ['orth'] },
-  { key: 'square', label: 'a 2x2 square with a colour', fields: ['quant', 'n', 'c1'] },
-  { key: 'group', label: 'the largest group of a colour', fields: ['quant', 'n', 'c1'] },
-  { key: 'connected', label: 'all tiles of a colour connected', fields: ['c1'] },
-  { key: 'row', label: 'every row has a colour', fields: ['quant', 'n', 'c1'] },
+export const ADJACENCIES = [
+  ['any', 'adjacent (diagonals too)'],
+  ['orth', 'orthogonally adjacent'],
+  ['diag', 'diagonally adjacent'],
+];
+export const COMPARISONS = [
+  ['more', 'more … than'],
+  ['fewer', 'fewer … than'],
+  ['same', 'as many … as'],
 ];
 
-const tiles = (n) => (n === 1 ? 'tile' : 'tiles');
+/// The kinds of sentence the menus build (the statement language's
+/// canonical forms), with the fields each one uses.
+export const KINDS = [
+  { key: 'count', label: 'how many tiles of a colour', fields: ['quant', 'n', 'c1'] },
+  { key: 'compare', label: 'compare two colours', fields: ['cmp', 'c1', 'c2'] },
+  { key: 'colours', label: 'how many colours', fields: ['quant', 'n'] },
+  { key: 'adjacent', label: 'a colour next to a colour', fields: ['c1', 'c2', 'adj'] },
+  { key: 'share', label: 'two neighbours share a colour', fields: ['adj'] },
+  { key: 'square', label: 'a 2x2 square with a colour', fields: ['qf', 'quant', 'n', 'c1'] },
+  { key: 'group', label: 'the largest group of a colour', fields: ['quant', 'n', 'c1', 'conn'] },
+  { key: 'connected', label: 'all tiles of a colour connected', fields: ['c1', 'conn'] },
+  { key: 'lines', label: 'rows or columns with a colour', fields: ['qf', 'line', 'quant', 'n', 'c1'] },
+];
 
-/// The sentence a menu choice makes: `m` = {kind, quant, n, c1, c2, orth, not}
-/// (colours as letters).
+const adjWord = (a) => ({ orth: 'orthogonally adjacent', diag: 'diagonally adjacent' })[a] ?? 'adjacent';
+
+/// "at least two red tiles", "no red tiles", "a red tile" (the language's
+/// own way of saying how many `what`s).
+function has(quant, n, what) {
+  if (quant === 'exactly' && n === 0) return `no ${what}s`;
+  if (quant === 'at least' && n === 1 && what !== 'tile') return `a ${what}`;
+  return `${quant} ${NUMBER_WORDS[n]} ${what}${n === 1 ? '' : 's'}`;
+}
+
+/// The sentence a menu choice makes: `m` = {kind, quant, n, c1, c2, adj,
+/// cmp, qf, line, conn, not} (colours as letters), in the canonical form
+/// the server prints.
 export function sentence(m) {
   const q = QUANTS.includes(m.quant) ? m.quant : 'at least';
   const n = Math.max(0, Math.min(8, Number(m.n) || 0));
-  const nw = NUMBER_WORDS[n];
   const c1 = COLOUR_NAMES[colourLetter(m.c1) ?? 'R'];
   const c2 = COLOUR_NAMES[colourLetter(m.c2) ?? 'B'];
-  const adj = m.orth ? 'orthogonally adjacent' : 'adjacent';
+  const qf = m.qf === 'every' ? 'every' : 'some';
   let s;
   switch (m.kind) {
-    case 'more':
-      s = `More tiles are ${c1} than ${c2}`;
+    case 'compare':
+      s = m.cmp === 'fewer' ? `fewer tiles are ${c1} than ${c2}` : m.cmp === 'same' ? `as many tiles are ${c1} as ${c2}` : `more tiles are ${c1} than ${c2}`;
       break;
     case 'colours':
-      s = `There ${n === 1 ? 'is' : 'are'} ${q} ${nw} ${n === 1 ? 'colour' : 'colours'}`;
+      s = `there ${n === 1 ? 'is' : 'are'} ${q} ${NUMBER_WORDS[n]} ${n === 1 ? 'colour' : 'colours'}`;
       break;
     case 'adjacent':
-      s = `A ${c1} tile is ${adj} to a ${c2} tile`;
+      s = c1 === c2 ? `two ${c1} tiles are ${adjWord(m.adj)}` : `a ${c1} tile is ${adjWord(m.adj)} to a ${c2} tile`;
       break;
     case 'share':
-      s = `Two ${adj} tiles share a colour`;
+      s = `two ${adjWord(m.adj)} tiles share a colour`;
       break;
     case 'square':
-      s = `Some 2x2 square has ${q} ${nw} ${c1} ${tiles(n)}`;
+      s = `${qf} 2x2 square has ${has(q, n, `${c1} tile`)}`;
       break;
     case 'group':
-      s = `The largest ${c1} group has ${q} ${nw} ${tiles(n)}`;
+      s = `the largest ${m.conn ? 'orthogonally connected ' : ''}${c1} group has ${has(q, n, 'tile')}`;
       break;
     case 'connected':
-      s = `All ${c1} tiles are connected`;
+      s = `all ${c1} tiles are ${m.conn ? 'orthogonally ' : ''}connected`;
       break;
-    case 'row':
-      s = `Every row has ${q} ${nw} ${c1} ${tiles(n)}`;
+    case 'lines':
+      s = `${qf} ${m.line === 'column' ? 'column' : 'row'} has ${has(q, n, `${c1} tile`)}`;
       break;
     case 'count':
     default:
-      s = `There ${n === 1 ? 'is' : 'are'} ${q} ${nw} ${c1} ${tiles(n)}`;
+      s = q === 'exactly' && n === 0 ? `no tile is ${c1}` : `${q} ${NUMBER_WORDS[n]} ${n === 1 ? 'tile is' : 'tiles are'} ${c1}`;
       break;
   }
-  if (m.not) s = `It is not true that ${s[0].toLowerCase()}${s.slice(1)}`;
-  return `${s}.`;
+  if (m.not) s = `it is not true that ${s}`;
+  return `${s[0].toUpperCase()}${s.slice(1)}.`;
 }
 
 /// Words in a sentence, as a player counts them ("2x2" is one word).

@@ -63,19 +63,23 @@ function assertSpectatorFrames(frames) {
     assert.ok(v.layout === null || v.layout === undefined, `seq ${frame.seq}: layout ${v.layout}`);
     for (const seat of ['P1', 'P2']) {
       assert.ok(v.known?.[seat] == null, `seq ${frame.seq}: ${seat}'s known tiles`);
-      assert.ok(v.rp?.[seat] == null, `seq ${frame.seq}: ${seat}'s RP`);
+      // (Before anybody scored, round 1's bluff, both are 0 and shown.)
+      const nobodyScored = v.round === 1 && v.phase === 'bluff';
+      assert.ok(v.rp?.[seat] == null || (nobodyScored && v.rp[seat] === 0), `seq ${frame.seq}: ${seat}'s RP ${v.rp?.[seat]}`);
     }
-    assert.ok(!v.sealed, `seq ${frame.seq}: a sealed choice`);
+    assert.ok(v.sealed?.P1 == null && v.sealed?.P2 == null, `seq ${frame.seq}: a sealed choice`);
     assert.equal(frame.legal, undefined, 'no legal list for a spectator');
     checked += 1;
   }
   return checked;
 }
 
-/// The spectator's page before the end: no coloured tile, no RP.
-async function assertSpectatorPage(page) {
+/// The spectator's page before the end: no coloured tile, no RP (but the
+/// 0 both seats hold before anybody scored).
+async function assertSpectatorPage(page, { nobodyScored = false } = {}) {
   assert.equal(await page.locator('.fs-grid .fs-cell[class*="fs-c-"]').count(), 0, 'the spectator sees no tile colour');
-  assert.equal(await page.locator('.fs-rp').count(), 0, 'the spectator sees no RP');
+  const rps = await page.$$eval('.fs-rp', (els) => els.map((e) => e.dataset.rp));
+  assert.deepEqual(rps, nobodyScored ? ['0', '0'] : [], 'the spectator sees no RP');
   const text = await page.textContent('#board');
   assert.ok(!text.includes(LAYOUT));
 }
@@ -99,7 +103,7 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   for (const c of KNOWN_P1) assert.equal((await player.textContent(cell(c))).trim()[0], colourOf(c), `${c} shows its letter`);
   assert.equal((await player.textContent(cell('A2'))).trim(), '', 'an unknown tile is blank');
   assert.equal(await player.getAttribute('.fs-seat[data-seat="P1"] .fs-rp', 'data-rp'), '0');
-  await assertSpectatorPage(spectator);
+  await assertSpectatorPage(spectator, { nobodyScored: true });
 
   // The subset A1 B1 A2 B2 (R R / Y G), its restrictions live.
   await player.click(cell('A1'));
@@ -222,7 +226,9 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   assert.ok(assertSpectatorFrames(spectator.frames) >= 4);
   for (const f of player.frames) {
     if (f.type !== 'state' || f.outcome) continue;
-    assert.ok(f.view.known?.P2 == null && f.view.rp?.P2 == null, `seq ${f.seq}: the bot's known tiles or RP`);
+    const nobodyScored = f.view.round === 1 && f.view.phase === 'bluff';
+    assert.ok(f.view.known?.P2 == null, `seq ${f.seq}: the bot's known tiles`);
+    assert.ok(f.view.rp?.P2 == null || (nobodyScored && f.view.rp.P2 === 0), `seq ${f.seq}: the bot's RP`);
     assert.ok(!JSON.stringify(f).includes(LAYOUT), `seq ${f.seq}: the layout`);
   }
   assert.deepEqual(player.errors, []);

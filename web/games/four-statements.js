@@ -481,7 +481,8 @@ function draw(container) {
   else if (kind === 'claim') tools = claimTools(st);
   else if (kind === 'reveal' || kind === 'guess') tools = revealTools(st, letters);
   else if (isSeat(you) && !ctx.final) tools = `<p class="fs-wait">${esc(waitingWords(view, you))}</p>`;
-  const sealed = isSeat(you) && view.sealed ? `<p class="fs-sealed">Your sealed choice: <code>${esc(view.sealed)}</code></p>` : '';
+  const mineSealed = typeof view.sealed === 'string' ? view.sealed : isSeat(you) ? view.sealed?.[you] : null;
+  const sealed = isSeat(you) && mineSealed ? `<p class="fs-sealed">Your sealed choice: <code>${esc(mineSealed)}</code></p>` : '';
   const decisionSeats = ctx.decision?.seats ?? [];
   const oppStmts = isSeat(you) && view.phase !== 'bluff' && kind !== 'claim' ? opponentStatements(view, you) : [];
   container.innerHTML =

@@ -234,3 +234,33 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   assert.deepEqual(player.errors, []);
   assert.deepEqual(spectator.errors, []);
 });
+
+test('Four Statements on a phone and by keyboard: the board fits, Space picks a tile', { timeout: 60_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, {
+    game: 'four-statements',
+    timed: false,
+    config: { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' ') },
+    seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
+  });
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await page.goto(`${server.url}${made.links.P1}`);
+  await tools(page, 'Bluff');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
+  const grid = await page.$eval('.fs-grid', (e) => e.getBoundingClientRect().width);
+  assert.ok(grid > 250, `the grid takes the phone's width (${grid}px)`);
+  // Keyboard: tiles are buttons; Space picks, Space again drops.
+  await page.focus(cell('C2'));
+  await page.keyboard.press('Space');
+  assert.equal(await page.getAttribute(cell('C2'), 'aria-pressed'), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset?.cell), 'C2', 'the focus stays on the tile');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  assert.equal(await page.getAttribute(cell('D2'), 'aria-pressed'), 'true');
+  assert.match(await page.textContent('.fs-tools > p'), /C2 D2/);
+  // A typed statement keeps its caret while the page redraws.
+  await page.fill('.fs-text[data-i="0"]', 'There are two red tiles.');
+  await page.locator('.fs-valid[data-i="0"] .fs-check').waitFor();
+  await page.screenshot({ path: screenshotPath('four-statements-phone.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});

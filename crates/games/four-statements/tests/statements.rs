@@ -672,3 +672,36 @@ proptest! {
         }
     }
 }
+
+/// Every example sentence in LANGUAGE.md parses, and the canonical column
+/// prints as written.
+#[test]
+fn language_doc_examples() {
+    let doc = include_str!("../src/statement/LANGUAGE.md");
+    let doc = doc.split("### Validity rules").next().unwrap();
+    let mut checked = 0;
+    for line in doc.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = line.split('|').collect();
+        if cells.len() < 4 || cells[1].contains("Key") || line.contains("`notation`") {
+            continue;
+        }
+        for (col, cell) in cells.iter().enumerate() {
+            for (i, example) in cell.split('`').enumerate() {
+                if i % 2 == 0
+                    || example.contains('…')
+                    || example.contains('(')
+                    || !example.ends_with('.') && col == 2
+                    || example.split_whitespace().count() < 3
+                {
+                    continue;
+                }
+                let s = st(example);
+                if col == 2 {
+                    assert_eq!(s.to_string(), example);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 40, "{checked}");
+}

@@ -277,6 +277,7 @@ fn variants_parse_to_the_canonical_statement() {
             "Two tiles are red",
             "at least two of the tiles are red",
             "there are more than one red tiles",
+            "there are two red tiles in the subset",
         ][..],
         &[
             "No tile is green.",
@@ -346,6 +347,7 @@ fn variants_parse_to_the_canonical_statement() {
             "Two red tiles are adjacent.",
             "two red tiles are adjacent",
             "There is a red tile adjacent to another red tile",
+            "two adjacent tiles are red",
         ],
         &[
             "Not all red tiles are connected.",

@@ -261,7 +261,7 @@ impl Parser {
         if negated.is_ok() {
             return Ok(!self.literal()?);
         }
-        self.first(&[
+        let l = self.first(&[
             there,
             count_subject,
             touch_subject,
@@ -275,7 +275,14 @@ impl Parser {
             line_claim,
             tile,
             colours_appear,
-        ])
+        ])?;
+        // "… in the subset" says nothing more.
+        let _ = self.attempt(|p| {
+            p.one_of(&["in", "of"])?;
+            p.one_of(&["the", "my", "this", "our"])?;
+            p.word("subset")
+        });
+        Ok(l)
     }
 
     fn and(&mut self) -> P<Vec<Literal>> {
@@ -513,6 +520,13 @@ fn pair(p: &mut Parser) -> P<Literal> {
             p.tile()?;
             p.word("are")?;
             let adjacency = p.adjacency()?;
+            lit(Atom::Adjacent { a, b: a, adjacency })
+        },
+        |p| {
+            let adjacency = p.adjacency()?;
+            p.tile()?;
+            p.word("are")?;
+            let a = p.colour()?;
             lit(Atom::Adjacent { a, b: a, adjacency })
         },
     ])?;
@@ -776,12 +790,13 @@ fn parse_at(text: &str, depth: usize) -> Result<Statement, ParseError> {
         let mut candidates: Vec<(usize, &str)> = expected
             .iter()
             .chain(VOCABULARY)
+            .chain(&COLOURS)
             .filter(|w| !w.contains(' '))
             .map(|w| (distance(&t.word, w), *w))
             .filter(|&(d, _)| d > 0 && d <= limit)
             .collect();
         candidates.sort_by_key(|&(d, _)| d);
-        if let Some(&(_, word)) = candidates.first() {
+        if !candidates.is_empty() {
             let mut fixed = None;
             if depth > 0 {
                 for &(_, w) in candidates.iter().take(4) {
@@ -795,7 +810,14 @@ fn parse_at(text: &str, depth: usize) -> Result<Statement, ParseError> {
                     }
                 }
             }
-            err = err.suggest(fixed.unwrap_or_else(|| word.to_string()));
+            // Else the closest word that fits here.
+            let word = candidates
+                .iter()
+                .find(|(_, w)| expected.contains(w))
+                .map(|(_, w)| w.to_string());
+            if let Some(s) = fixed.or(word) {
+                err = err.suggest(s);
+            }
         }
     }
     Err(err)

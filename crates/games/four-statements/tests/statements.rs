@@ -707,3 +707,22 @@ fn language_doc_examples() {
     }
     assert!(checked > 40, "{checked}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn random_is_valid_for_any_connected_subset(sub in subset(), seed in any::<u64>()) {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let s = random(sub, &mut rng);
+        prop_assert_eq!(s.check(sub), Ok(()), "{} on {}", s, sub);
+        prop_assert_eq!(judge(&s.to_string(), sub), Ok(s.clone()));
+    }
+
+    #[test]
+    fn canonical_round_trip_many(s in statement()) {
+        let text = s.to_string();
+        prop_assert_eq!(text.parse::<Statement>().ok(), Some(s.clone()));
+        prop_assert_eq!(s.words(), text.split_whitespace().count());
+    }
+}

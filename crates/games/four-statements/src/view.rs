@@ -115,11 +115,14 @@ pub struct View {
     /// and the umpire.
     pub sealed: PerSeat<Option<String>>,
     /// Everything the seat learned, in order (seats only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notebook: Option<Vec<Note>>,
     /// With the aid on, for a seat: how many grids are still possible…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub possible: Option<u64>,
     /// …and each cell's chance of each colour (red, blue, green, yellow),
     /// cells A1…D1, A2…D4.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub odds: Option<Vec<[f64; 4]>>,
     /// The latest public event, in words.
     pub last: Option<String>,

@@ -210,30 +210,45 @@ impl Frame {
 
     /// The statement's truth on the colour masks `m` (inside the subset).
     pub(super) fn eval(&self, s: &Statement, m: &[u16; 4]) -> bool {
+        if let [x] = s.any.as_slice() {
+            if let [a] = x.as_slice() {
+                return a.iter().all(|l| self.literal(l, m));
+            }
+        }
         s.any.iter().any(|x| {
-            x.iter().fold(false, |acc, a| {
-                acc ^ a.iter().all(|l| self.literal(l, m))
-            })
+            x.iter()
+                .fold(false, |acc, a| acc ^ a.iter().all(|l| self.literal(l, m)))
         })
     }
 
-    /// The masks of colouring `k` of the subset (digit j = colour of the
-    /// j-th cell in reading order).
-    fn masks(&self, k: usize) -> [u16; 4] {
-        let mut m = [0u16; 4];
-        for (j, &bit) in self.cells.iter().enumerate() {
-            m[(k >> (2 * j)) & 3] |= bit;
+    /// The colour masks of every colouring of `cells`, by number.
+    fn all_masks(cells: &[u16]) -> Vec<[u16; 4]> {
+        let mut out = vec![[0u16; 4]; 1 << (2 * cells.len())];
+        for (k, m) in out.iter_mut().enumerate() {
+            for (j, &bit) in cells.iter().enumerate() {
+                m[(k >> (2 * j)) & 3] |= bit;
+            }
         }
-        m
+        out
     }
 
     /// The truth of colouring k at bit k.
     pub(super) fn truth_bits(&self, s: &Statement) -> Vec<u64> {
-        let size = 1usize << (2 * self.cells.len());
+        let n = self.cells.len();
+        let size = 1usize << (2 * n);
         let mut bits = vec![0u64; size.div_ceil(64)];
-        for k in 0..size {
-            if self.eval(s, &self.masks(k)) {
-                bits[k / 64] |= 1 << (k % 64);
+        // Colourings of the low cells and of the high cells, combined.
+        let split = n.min(4);
+        let low = Frame::all_masks(&self.cells[..split]);
+        let high = Frame::all_masks(&self.cells[split..]);
+        let shift = 2 * split;
+        for (h, hm) in high.iter().enumerate() {
+            for (l, lm) in low.iter().enumerate() {
+                let m = [lm[0] | hm[0], lm[1] | hm[1], lm[2] | hm[2], lm[3] | hm[3]];
+                if self.eval(s, &m) {
+                    let k = h << shift | l;
+                    bits[k / 64] |= 1 << (k % 64);
+                }
             }
         }
         bits
@@ -245,9 +260,7 @@ impl Frame {
 
     /// The 2×2 rule and the every-tile-matters rule.
     pub(super) fn check(&self, s: &Statement) -> Result<(), Invalid> {
-        let squares = s
-            .literals()
-            .any(|l| matches!(l.atom, Atom::Square { .. }));
+        let squares = s.literals().any(|l| matches!(l.atom, Atom::Square { .. }));
         if squares {
             let covered = self.squares.iter().fold(0, |a, &b| a | b);
             if let Some(j) = (0..self.cells.len()).find(|&j| self.cells[j] & covered == 0) {
@@ -263,12 +276,16 @@ impl Frame {
                 Atom::Count { .. } | Atom::Compare { .. } | Atom::Colours(_)
             )
         });
+        // A witness for every cell proves validity; look for them cheaply
+        // before the exact search.
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5EED);
         let unwitnessed = if symmetric {
             self.symmetric_unwitnessed(s)
+        } else if self.sampled_unwitnessed(s, &mut rng, 100).is_none() {
+            None
         } else if self.cells.len() <= EXACT_CELLS {
             self.exact_unwitnessed(s)
         } else {
-            let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5EED);
             self.sampled_unwitnessed(s, &mut rng, 4000)
         };
         match unwitnessed {
@@ -349,36 +366,11 @@ impl Frame {
     fn witness<R: Rng + ?Sized>(&self, s: &Statement, j: usize, rng: &mut R, tries: usize) -> bool {
         let bit = self.cells[j];
         for t in 0..tries {
-            // Vary the mix: uniform, or dominated by one or two colours.
-            let weights: [u32; 4] = match t % 3 {
-                0 => [1, 1, 1, 1],
-                1 => {
-                    let mut w = [1, 1, 1, 1];
-                    w[rng.random_range(0..4)] = 12;
-                    w
-                }
-                _ => {
-                    let mut w = [0, 0, 0, 0];
-                    w[rng.random_range(0..4)] = 3;
-                    w[rng.random_range(0..4)] += 1;
-                    w
-                }
+            let base = match t % 5 {
+                3 => self.proper(bit, Adjacency::Orthogonal, rng),
+                4 => self.proper(bit, Adjacency::Any, rng),
+                mode => self.mixed(bit, mode, rng),
             };
-            let total: u32 = weights.iter().sum();
-            let mut m = [0u16; 4];
-            for &c in &self.cells {
-                if c == bit {
-                    continue;
-                }
-                let mut r = rng.random_range(0..total);
-                let mut col = 0;
-                while r >= weights[col] {
-                    r -= weights[col];
-                    col += 1;
-                }
-                m[col] |= c;
-            }
-            let base = m;
             let mut first = None;
             for col in 0..4 {
                 let mut mm = base;
@@ -392,6 +384,60 @@ impl Frame {
             }
         }
         false
+    }
+
+    /// A random colouring of the cells but `skip`: uniform, dominated by
+    /// one colour, or of mostly one or two colours.
+    fn mixed<R: Rng + ?Sized>(&self, skip: u16, mode: usize, rng: &mut R) -> [u16; 4] {
+        let weights: [u32; 4] = match mode {
+            0 => [1, 1, 1, 1],
+            1 => {
+                let mut w = [1, 1, 1, 1];
+                w[rng.random_range(0..4)] = 12;
+                w
+            }
+            _ => {
+                let mut w = [0, 0, 0, 0];
+                w[rng.random_range(0..4)] = 3;
+                w[rng.random_range(0..4)] += 1;
+                w
+            }
+        };
+        let total: u32 = weights.iter().sum();
+        let mut m = [0u16; 4];
+        for &c in &self.cells {
+            if c == skip {
+                continue;
+            }
+            let mut r = rng.random_range(0..total);
+            let mut col = 0;
+            while r >= weights[col] {
+                r -= weights[col];
+                col += 1;
+            }
+            m[col] |= c;
+        }
+        m
+    }
+
+    /// A random colouring of the cells but `skip` where neighbours differ
+    /// when the greedy choice allows it.
+    fn proper<R: Rng + ?Sized>(&self, skip: u16, adjacency: Adjacency, rng: &mut R) -> [u16; 4] {
+        let mut m = [0u16; 4];
+        for &c in &self.cells {
+            if c == skip {
+                continue;
+            }
+            let near = neighbours(c, adjacency);
+            let free: Vec<usize> = (0..4).filter(|&k| m[k] & near == 0).collect();
+            let col = if free.is_empty() {
+                rng.random_range(0..4)
+            } else {
+                free[rng.random_range(0..free.len())]
+            };
+            m[col] |= c;
+        }
+        m
     }
 
     fn subset(&self) -> CellSet {
@@ -496,8 +542,8 @@ fn random_literal<R: Rng + ?Sized>(rng: &mut R, n: u8, squares: bool) -> Literal
 pub fn random<R: Rng + ?Sized>(subset: CellSet, rng: &mut R) -> Statement {
     let frame = Frame::new(subset);
     let n = subset.len() as u8;
-    let squares = !frame.squares.is_empty()
-        && frame.squares.iter().fold(0, |a, &b| a | b) == frame.subset;
+    let squares =
+        !frame.squares.is_empty() && frame.squares.iter().fold(0, |a, &b| a | b) == frame.subset;
     for _ in 0..300 {
         let first = random_literal(rng, n, squares);
         let s = match rng.random_range(0..10) {
@@ -527,4 +573,23 @@ pub fn random<R: Rng + ?Sized>(subset: CellSet, rng: &mut R) -> Statement {
         colour: Colour::Red,
         count: Count::AtLeast(1),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn witnesses_found() {
+        let sub = CellSet::parse("A1 B1 C1 A2 B2 C2 A3 B3").unwrap();
+        let f = Frame::new(sub);
+        for text in [
+            "The largest red group has at least three tiles.",
+            "No two orthogonally adjacent tiles share a colour.",
+        ] {
+            let s: Statement = text.parse().unwrap();
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+            assert!((0..8).all(|j| f.witness(&s, j, &mut rng, 100)), "{text}");
+        }
+    }
 }

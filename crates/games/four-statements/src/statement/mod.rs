@@ -256,9 +256,11 @@ impl Literal {
             atom,
         }
     }
+}
 
-    #[must_use]
-    pub fn not(self) -> Literal {
+impl std::ops::Not for Literal {
+    type Output = Literal;
+    fn not(self) -> Literal {
         Literal {
             negated: !self.negated,
             atom: self.atom,

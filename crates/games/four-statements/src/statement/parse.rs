@@ -64,9 +64,11 @@ fn tokenize(text: &str) -> Result<(Vec<Tok>, usize), ParseError> {
                 w => push(w),
             }
         } else {
-            return Err(ParseError::new(format!("`{c}` cannot appear in a statement"))
-                .at(i)
-                .expected(["a word"]));
+            return Err(
+                ParseError::new(format!("`{c}` cannot appear in a statement"))
+                    .at(i)
+                    .expected(["a word"]),
+            );
         }
     }
     Ok((toks, chars.len()))
@@ -170,7 +172,9 @@ impl Parser {
     /// least), "a"/"an"/"some" (at least one), "more than two", "fewer than
     /// three", "only two".
     fn count(&mut self) -> P<Count> {
-        let w = self.one_of(&["at", "exactly", "only", "more", "fewer", "no", "a", "an", "some"]);
+        let w = self.one_of(&[
+            "at", "exactly", "only", "more", "fewer", "no", "a", "an", "some",
+        ]);
         match w {
             Ok("at") => match self.one_of(&["least", "most"])? {
                 "least" => Ok(Count::AtLeast(self.number()?)),
@@ -213,7 +217,7 @@ impl Parser {
     }
 
     /// "to a blue tile" after "adjacent".
-    fn to_colour(&mut self) -> P<Colour> {
+    fn other_colour(&mut self) -> P<Colour> {
         self.one_of(&["to"])?;
         self.one_of(&["a", "an", "another", "some"])?;
         let c = self.colour()?;
@@ -249,22 +253,15 @@ impl Parser {
     fn literal(&mut self) -> P<Literal> {
         let negated = self.attempt(|p| {
             p.words(&["it", "is"])?;
-            match p.one_of(&["not", "false"])? {
-                "not" => p.one_of(&["true", "the"]).and_then(|w| {
-                    if w == "the" {
-                        p.word("case")
-                    } else {
-                        Ok(())
-                    }
-                })?,
-                _ => {}
+            if p.one_of(&["not", "false"])? == "not" && p.one_of(&["true", "the"])? == "the" {
+                p.word("case")?;
             }
             p.word("that")
         });
         if negated.is_ok() {
-            return Ok(self.literal()?.not());
+            return Ok(!self.literal()?);
         }
-        self.first(&[
+        let l = self.first(&[
             there,
             count_subject,
             touch_subject,
@@ -278,7 +275,14 @@ impl Parser {
             line_claim,
             tile,
             colours_appear,
-        ])
+        ])?;
+        // "… in the subset" says nothing more.
+        let _ = self.attempt(|p| {
+            p.one_of(&["in", "of"])?;
+            p.one_of(&["the", "my", "this", "our"])?;
+            p.word("subset")
+        });
+        Ok(l)
     }
 
     fn and(&mut self) -> P<Vec<Literal>> {
@@ -409,7 +413,7 @@ fn there(p: &mut Parser) -> P<Literal> {
                     p.opt("is");
                     p.adjacency()
                 }) {
-                    let b = p.to_colour()?;
+                    let b = p.other_colour()?;
                     return lit(Atom::Adjacent {
                         a: colour,
                         b,
@@ -440,7 +444,7 @@ fn touch_subject(p: &mut Parser) -> P<Literal> {
     p.tile()?;
     p.opt("is");
     let adjacency = p.adjacency()?;
-    let b = p.to_colour()?;
+    let b = p.other_colour()?;
     lit(Atom::Adjacent { a, b, adjacency })
 }
 
@@ -451,8 +455,8 @@ fn neg_touch(p: &mut Parser) -> P<Literal> {
     p.tile()?;
     p.is_are()?;
     let adjacency = p.adjacency()?;
-    let b = p.to_colour()?;
-    Ok(Literal::new(Atom::Adjacent { a, b, adjacency }).not())
+    let b = p.other_colour()?;
+    Ok(!Literal::new(Atom::Adjacent { a, b, adjacency }))
 }
 
 /// "More tiles are red than blue", "as many tiles are red as blue".
@@ -518,8 +522,15 @@ fn pair(p: &mut Parser) -> P<Literal> {
             let adjacency = p.adjacency()?;
             lit(Atom::Adjacent { a, b: a, adjacency })
         },
+        |p| {
+            let adjacency = p.adjacency()?;
+            p.tile()?;
+            p.word("are")?;
+            let a = p.colour()?;
+            lit(Atom::Adjacent { a, b: a, adjacency })
+        },
     ])?;
-    Ok(if negated { l.not() } else { l })
+    Ok(if negated { !l } else { l })
 }
 
 /// "Some 2x2 square has one red tile", "every 2x2 square has …", "no 2x2
@@ -568,11 +579,13 @@ fn line_claim(p: &mut Parser) -> P<Literal> {
 }
 
 fn ortho(p: &mut Parser) -> Option<bool> {
-    p.attempt(|p| match p.one_of(&["orthogonal", "orthogonally", "connected"])? {
-        "orthogonal" => Ok(true),
-        "orthogonally" => p.word("connected").map(|()| true),
-        _ => Ok(false),
-    })
+    p.attempt(
+        |p| match p.one_of(&["orthogonal", "orthogonally", "connected"])? {
+            "orthogonal" => Ok(true),
+            "orthogonally" => p.word("connected").map(|()| true),
+            _ => Ok(false),
+        },
+    )
     .ok()
 }
 
@@ -648,13 +661,69 @@ fn colours_appear(p: &mut Parser) -> P<Literal> {
 
 /// Every word the grammar knows (for suggestions).
 const VOCABULARY: &[&str] = &[
-    "there", "is", "are", "at", "least", "most", "exactly", "only", "more", "fewer", "than",
-    "no", "tile", "tiles", "red", "blue", "green", "yellow", "adjacent", "orthogonally",
-    "diagonally", "to", "square", "squares", "with", "has", "every", "each", "some", "row",
-    "column", "largest", "group", "connected", "all", "the", "colour", "colours", "share",
-    "same", "not", "true", "that", "and", "or", "xor", "either", "both", "but", "many", "as",
-    "two", "three", "four", "five", "six", "seven", "eight", "leftmost", "rightmost",
-    "outnumber", "different", "appear",
+    "there",
+    "is",
+    "are",
+    "at",
+    "least",
+    "most",
+    "exactly",
+    "only",
+    "more",
+    "fewer",
+    "than",
+    "no",
+    "tile",
+    "tiles",
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "adjacent",
+    "orthogonally",
+    "diagonally",
+    "to",
+    "square",
+    "squares",
+    "with",
+    "has",
+    "every",
+    "each",
+    "some",
+    "row",
+    "column",
+    "largest",
+    "group",
+    "connected",
+    "all",
+    "the",
+    "colour",
+    "colours",
+    "share",
+    "same",
+    "not",
+    "true",
+    "that",
+    "and",
+    "or",
+    "xor",
+    "either",
+    "both",
+    "but",
+    "many",
+    "as",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "leftmost",
+    "rightmost",
+    "outnumber",
+    "different",
+    "appear",
 ];
 
 /// Optimal string alignment distance (a swap of two letters counts one).
@@ -665,8 +734,8 @@ fn distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, x) in d[0].iter_mut().enumerate() {
+        *x = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -712,19 +781,22 @@ fn parse_at(text: &str, depth: usize) -> Result<Statement, ParseError> {
         Some(t) => (t.at, format!("`{}` is not understood here", t.word)),
         None => (len, "the statement ends too early".to_string()),
     };
-    let mut err = ParseError::new(message).at(at).expected(expected.iter().copied());
+    let mut err = ParseError::new(message)
+        .at(at)
+        .expected(expected.iter().copied());
     if let Some(t) = toks.get(best) {
         // A close word: the expected ones first, then any the grammar knows.
         let limit = if t.word.chars().count() <= 4 { 1 } else { 2 };
         let mut candidates: Vec<(usize, &str)> = expected
             .iter()
             .chain(VOCABULARY)
+            .chain(&COLOURS)
             .filter(|w| !w.contains(' '))
             .map(|w| (distance(&t.word, w), *w))
             .filter(|&(d, _)| d > 0 && d <= limit)
             .collect();
         candidates.sort_by_key(|&(d, _)| d);
-        if let Some(&(_, word)) = candidates.first() {
+        if !candidates.is_empty() {
             let mut fixed = None;
             if depth > 0 {
                 for &(_, w) in candidates.iter().take(4) {
@@ -738,7 +810,14 @@ fn parse_at(text: &str, depth: usize) -> Result<Statement, ParseError> {
                     }
                 }
             }
-            err = err.suggest(fixed.unwrap_or_else(|| word.to_string()));
+            // Else the closest word that fits here.
+            let word = candidates
+                .iter()
+                .find(|(_, w)| expected.contains(w))
+                .map(|(_, w)| w.to_string());
+            if let Some(s) = fixed.or(word) {
+                err = err.suggest(s);
+            }
         }
     }
     Err(err)
@@ -765,7 +844,12 @@ fn names_coordinates(words: &[String]) -> bool {
         b.len() == 2 && (b'a'..=b'd').contains(&b[0]) && (b'1'..=b'4').contains(&b[1])
     };
     let number = |w: &str| number_word(w).is_some() || w.parse::<u8>().is_ok();
-    let ordinal = |w: &str| matches!(w, "first" | "second" | "third" | "fourth" | "1st" | "2nd" | "3rd" | "4th");
+    let ordinal = |w: &str| {
+        matches!(
+            w,
+            "first" | "second" | "third" | "fourth" | "1st" | "2nd" | "3rd" | "4th"
+        )
+    };
     words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).map(String::as_str).unwrap_or("");
         cell(w)
@@ -787,7 +871,36 @@ fn speaks_outside_subset(words: &[String]) -> bool {
 }
 
 fn game_word(w: &str) -> bool {
-    VOCABULARY.contains(&w) && !matches!(w, "is" | "are" | "the" | "that" | "to" | "at" | "and" | "or" | "but" | "not" | "true" | "with" | "has" | "as" | "no" | "some" | "all" | "than" | "more" | "most" | "only" | "least" | "many" | "either" | "both" | "there" | "xor")
+    VOCABULARY.contains(&w)
+        && !matches!(
+            w,
+            "is" | "are"
+                | "the"
+                | "that"
+                | "to"
+                | "at"
+                | "and"
+                | "or"
+                | "but"
+                | "not"
+                | "true"
+                | "with"
+                | "has"
+                | "as"
+                | "no"
+                | "some"
+                | "all"
+                | "than"
+                | "more"
+                | "most"
+                | "only"
+                | "least"
+                | "many"
+                | "either"
+                | "both"
+                | "there"
+                | "xor"
+        )
         || COLOURS.contains(&w)
         || TILE.contains(&w)
 }
@@ -815,10 +928,7 @@ pub fn judge(text: &str, subset: CellSet) -> Result<Statement, Refusal> {
             // Where the parser stopped: if what follows, from the claim that
             // failed, speaks of no tile or colour, it is about something else.
             let rest = e.offset().map_or("", |at| {
-                let start = text
-                    .char_indices()
-                    .nth(at)
-                    .map_or(text.len(), |(b, _)| b);
+                let start = text.char_indices().nth(at).map_or(text.len(), |(b, _)| b);
                 &text[start..]
             });
             let rest_words = loose_words(rest);
@@ -831,9 +941,7 @@ pub fn judge(text: &str, subset: CellSet) -> Result<Statement, Refusal> {
                         Some("and" | "or" | "but" | "xor" | "that")
                     )
             });
-            if !rest_words.is_empty()
-                && at_clause_start
-                && !rest_words.iter().any(|w| game_word(w))
+            if !rest_words.is_empty() && at_clause_start && !rest_words.iter().any(|w| game_word(w))
             {
                 return Err(Refusal::Invalid(Invalid::OutsideGame));
             }

@@ -42,7 +42,12 @@ fn has(count: Count, what: &str) -> String {
         return format!("a {what}");
     }
     let n = count.number();
-    format!("{} {}{}", how_many(count), what, if n == 1 { "" } else { "s" })
+    format!(
+        "{} {}{}",
+        how_many(count),
+        what,
+        if n == 1 { "" } else { "s" }
+    )
 }
 
 fn adjacent(adjacency: Adjacency) -> &'static str {
@@ -68,7 +73,6 @@ fn line_word(line: Line) -> &'static str {
         Line::Column => "column",
     }
 }
-
 
 /// The atom, or its negation when `negated`; `None` when the atom has no
 /// negative form of its own (the caller says "it is not true that").
@@ -119,14 +123,22 @@ fn atom(at: &Atom, negated: bool) -> Option<String> {
                 )
             }
         }
-        Atom::Adjacent { a: x, b: y, adjacency } if x == y => format!(
+        Atom::Adjacent {
+            a: x,
+            b: y,
+            adjacency,
+        } if x == y => format!(
             "{} two {x} tiles are {}",
             if negated { "no" } else { "" },
             adjacent(adjacency)
         )
         .trim_start()
         .to_string(),
-        Atom::Adjacent { a: x, b: y, adjacency } => format!(
+        Atom::Adjacent {
+            a: x,
+            b: y,
+            adjacency,
+        } => format!(
             "{} {x} tile is {} to a {y} tile",
             if negated { "no" } else { "a" },
             adjacent(adjacency),

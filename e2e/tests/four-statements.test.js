@@ -185,6 +185,11 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   for (const c of ['A1', 'B1', 'A2', 'B2']) await player.click(cell(c));
   for (const c of ['C1', 'D1', 'C2', 'D2']) await player.click(cell(c));
   assert.match(await player.textContent('[data-rule="overlap"]'), /✓ shares 0/);
+  // Statement 1 joins a second claim from the menus.
+  await player.selectOption('select[data-field="join"][data-i="0"]', 'or');
+  await player.selectOption('select[data-field="b.c1"][data-i="0"]', 'B');
+  assert.equal(await player.inputValue('.fs-text[data-i="0"]'), 'At least two tiles are red or at least two tiles are blue.');
+  await player.locator('.fs-valid[data-i="0"] .fs-check.ok').waitFor({ timeout: 10_000 });
   await player.locator('.fs-whole .fs-check.ok').waitFor({ timeout: 10_000 });
   from = player.frames.length;
   await player.click('button[data-tool="bluff"]');

@@ -57,11 +57,17 @@ export * from './four-statements/words.js';
 const CHECK_DELAY_MS = 350;
 
 const MENU_DEFAULTS = { quant: 'at least', n: 2, c1: 'R', c2: 'B', adj: 'any', cmp: 'more', qf: 'some', line: 'row', conn: false, not: false };
+const JOINS = [
+  ['', '(one claim)'],
+  ['and', 'and …'],
+  ['or', 'or …'],
+  ['xor', 'xor (one, not both) …'],
+];
 const DEFAULT_STATEMENTS = [
-  { ...MENU_DEFAULTS, kind: 'count' },
-  { ...MENU_DEFAULTS, kind: 'compare', c1: 'B', c2: 'G' },
-  { ...MENU_DEFAULTS, kind: 'adjacent', c1: 'G', c2: 'Y', adj: 'orth' },
-  { ...MENU_DEFAULTS, kind: 'colours', quant: 'exactly', n: 3 },
+  { ...MENU_DEFAULTS, kind: 'count', second: { ...MENU_DEFAULTS, kind: 'count', c1: 'B' } },
+  { ...MENU_DEFAULTS, kind: 'compare', c1: 'B', c2: 'G', second: { ...MENU_DEFAULTS, kind: 'count', c1: 'G' } },
+  { ...MENU_DEFAULTS, kind: 'adjacent', c1: 'G', c2: 'Y', adj: 'orth', second: { ...MENU_DEFAULTS, kind: 'count', c1: 'Y' } },
+  { ...MENU_DEFAULTS, kind: 'colours', quant: 'exactly', n: 3, second: { ...MENU_DEFAULTS, kind: 'count', c1: 'R' } },
 ];
 
 // --- reading the view -----------------------------------------------------------
@@ -243,23 +249,33 @@ function selectHtml(name, i, options, value, label) {
   );
 }
 
+/// The menus of one clause: `pre` is '' for the first clause, 'b.' for
+/// the one joined to it.
+function clauseMenus(c, i, pre) {
+  const kind = KINDS.find((k) => k.key === c.kind) ?? KINDS[0];
+  const colours = COLOUR_LETTERS.map((x) => [x, COLOUR_NAMES[x]]);
+  const f = (name) => `${pre}${name}`;
+  const menus = [
+    selectHtml(f('kind'), i, KINDS.map((k) => [k.key, k.label]), c.kind, pre ? 'Kind of the second claim' : 'Kind of claim'),
+    `<label class="fs-menu fs-check-box"><input type="checkbox" data-field="${f('not')}" data-i="${i}" data-k="${f('not')}-${i}"${c.not ? ' checked' : ''}> not</label>`,
+  ];
+  if (kind.fields.includes('qf')) menus.push(selectHtml(f('qf'), i, [['some', 'some'], ['every', 'every']], c.qf, 'Some or every'));
+  if (kind.fields.includes('line')) menus.push(selectHtml(f('line'), i, [['row', 'row'], ['column', 'column']], c.line, 'Row or column'));
+  if (kind.fields.includes('cmp')) menus.push(selectHtml(f('cmp'), i, COMPARISONS, c.cmp, 'Comparison'));
+  if (kind.fields.includes('quant')) menus.push(selectHtml(f('quant'), i, QUANTS.map((q) => [q, q]), c.quant, 'Count word'));
+  if (kind.fields.includes('n')) menus.push(selectHtml(f('n'), i, NUMBER_WORDS.map((w, n) => [n, w]), c.n, 'Number'));
+  if (kind.fields.includes('c1')) menus.push(selectHtml(f('c1'), i, colours, c.c1, 'Colour'));
+  if (kind.fields.includes('c2')) menus.push(selectHtml(f('c2'), i, colours, c.c2, kind.key === 'compare' ? 'than colour' : 'Second colour'));
+  if (kind.fields.includes('adj')) menus.push(selectHtml(f('adj'), i, ADJACENCIES, c.adj, 'Adjacency'));
+  if (kind.fields.includes('conn')) menus.push(selectHtml(f('conn'), i, [['0', 'connected (diagonals too)'], ['1', 'orthogonally connected']], c.conn ? '1' : '0', 'Connection'));
+  return menus;
+}
+
 function statementHtml(st, i) {
   const s = st.stmts[i];
-  const kind = KINDS.find((k) => k.key === s.kind) ?? KINDS[0];
-  const colours = COLOUR_LETTERS.map((c) => [c, COLOUR_NAMES[c]]);
-  const menus = [
-    selectHtml('kind', i, KINDS.map((k) => [k.key, k.label]), s.kind, 'Kind of claim'),
-    `<label class="fs-menu fs-check-box"><input type="checkbox" data-field="not" data-i="${i}" data-k="not-${i}"${s.not ? ' checked' : ''}> not</label>`,
-  ];
-  if (kind.fields.includes('qf')) menus.push(selectHtml('qf', i, [['some', 'some'], ['every', 'every']], s.qf, 'Some or every'));
-  if (kind.fields.includes('line')) menus.push(selectHtml('line', i, [['row', 'row'], ['column', 'column']], s.line, 'Row or column'));
-  if (kind.fields.includes('cmp')) menus.push(selectHtml('cmp', i, COMPARISONS, s.cmp, 'Comparison'));
-  if (kind.fields.includes('quant')) menus.push(selectHtml('quant', i, QUANTS.map((q) => [q, q]), s.quant, 'Count word'));
-  if (kind.fields.includes('n')) menus.push(selectHtml('n', i, NUMBER_WORDS.map((w, n) => [n, w]), s.n, 'Number'));
-  if (kind.fields.includes('c1')) menus.push(selectHtml('c1', i, colours, s.c1, 'Colour'));
-  if (kind.fields.includes('c2')) menus.push(selectHtml('c2', i, colours, s.c2, kind.key === 'compare' ? 'than colour' : 'Second colour'));
-  if (kind.fields.includes('adj')) menus.push(selectHtml('adj', i, ADJACENCIES, s.adj, 'Adjacency'));
-  if (kind.fields.includes('conn')) menus.push(selectHtml('conn', i, [['0', 'connected (diagonals too)'], ['1', 'orthogonally connected']], s.conn ? '1' : '0', 'Connection'));
+  const menus = clauseMenus(s, i, '');
+  menus.push(selectHtml('join', i, JOINS, s.join ?? '', 'Join a second claim'));
+  if (s.join) menus.push(`<span class="fs-join-break" aria-hidden="true"></span>`, ...clauseMenus(s.second, i, 'b.'));
   const words = wordCount(s.text);
   const smokeFree = itemUsed(st.view, st.ctx.you, 'smokescreen') === null;
   const smoke = smokeFree
@@ -419,7 +435,7 @@ function fresh(st) {
   st.subset = [];
   st.nolimit = false;
   st.smoke = null;
-  st.stmts = DEFAULT_STATEMENTS.map((d) => ({ ...d, text: sentence(d) }));
+  st.stmts = DEFAULT_STATEMENTS.map((d) => ({ ...d, second: { ...d.second }, join: '', text: sentence(d) }));
   st.results = st.stmts.map(() => ({ status: 'idle' }));
   st.whole = { status: 'idle' };
   st.claims = [];
@@ -512,6 +528,14 @@ function waitingWords(view, you) {
   if (view.phase === 'over') return 'The match is over.';
   if (s === 'submitted' || s === 'done') return 'Sent: waiting for your opponent.';
   return 'Waiting for your opponent.';
+}
+
+/// A statement's sentence from its menus: one clause, or two joined.
+function joined(s) {
+  const first = sentence(s);
+  if (!s.join) return first;
+  const second = sentence(s.second);
+  return `${first.slice(0, -1)} ${s.join} ${second[0].toLowerCase()}${second.slice(1)}`;
 }
 
 // --- checking as the player builds ---------------------------------------------
@@ -642,15 +666,20 @@ function onChange(container, e) {
   const st = boards.get(container);
   if (!st || !acting(st)) return;
   const t = e.target;
-  const field = t.dataset?.field;
+  let field = t.dataset?.field;
   if (!field) return;
   const i = Number(t.dataset.i);
   const s = st.stmts[i];
-  if (field === 'not') s.not = t.checked;
-  else if (field === 'n') s.n = Number(t.value);
-  else if (field === 'conn') s.conn = t.value === '1';
-  else s[field] = t.value;
-  s.text = sentence(s);
+  let c = s;
+  if (field.startsWith('b.')) {
+    c = s.second;
+    field = field.slice(2);
+  }
+  if (field === 'not') c.not = t.checked;
+  else if (field === 'n') c.n = Number(t.value);
+  else if (field === 'conn') c.conn = t.value === '1';
+  else c[field] = t.value;
+  s.text = joined(s);
   s.typed = false;
   st.results[i] = { status: 'idle' };
   draw(container);

@@ -137,7 +137,7 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   await player.fill('.fs-text[data-i="2"]', 'There are four red tiles on the grid.');
   await player.locator('.fs-valid[data-i="2"] .fs-check.bad').waitFor({ timeout: 10_000 });
   const flagged = await player.textContent('.fs-valid[data-i="2"]');
-  assert.match(flagged, /✗ \S/, `flagged: ${flagged}`);
+  assert.match(flagged, /✗ .*outside the subset/, `flagged: ${flagged}`);
   assert.match(await player.textContent('.fs-words[data-i="2"]'), /8 words of 15/);
   // Then a valid one, typed.
   await player.fill('.fs-text[data-i="2"]', 'There is a red tile orthogonally adjacent to a green tile.');
@@ -240,11 +240,11 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   assert.deepEqual(spectator.errors, []);
 });
 
-test('Four Statements on a phone and by keyboard: the board fits, Space picks a tile', { timeout: 60_000 }, async () => {
+test('Four Statements on a phone and by keyboard, with the deduction aid: the board fits, Space picks a tile', { timeout: 60_000 }, async () => {
   const made = await postJson(`${server.url}/api/matches`, {
     game: 'four-statements',
     timed: false,
-    config: { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' ') },
+    config: { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' '), aids: true },
     seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
   });
   const page = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -254,6 +254,10 @@ test('Four Statements on a phone and by keyboard: the board fits, Space picks a 
   assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
   const grid = await page.$eval('.fs-grid', (e) => e.getBoundingClientRect().width);
   assert.ok(grid > 250, `the grid takes the phone's width (${grid}px)`);
+  // The aid: 4^12 grids are possible at first; each unknown tile shows its odds.
+  assert.match(await page.textContent('.fs-aid'), /16777216 grids still possible/);
+  assert.equal(await page.locator('.fs-grid .fs-odds').count(), 12);
+  assert.match(await page.getAttribute(cell('A2'), 'aria-label'), /A2: unknown; red 25%, blue 25%, green 25%, yellow 25%/);
   // Keyboard: tiles are buttons; Space picks, Space again drops.
   await page.focus(cell('C2'));
   await page.keyboard.press('Space');

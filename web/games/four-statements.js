@@ -510,7 +510,7 @@ function draw(container) {
     `<div class="fs-act">${tools}${sealed}` +
     (oppStmts.length ? `<section class="fs-opp"><h3>Your opponent’s statements this round</h3><ol class="fs-stmts">${oppStmts.map((s) => `<li>${s.hidden ? '<em>hidden by Smokescreen</em>' : esc(s.text)}</li>`).join('')}</ol></section>` : '') +
     '</div></div>' +
-    (isSeat(you) ? `<section class="fs-notebook" aria-label="Your notebook"><h3>Your notebook</h3>${notebookHtml(view)}</section>` : '') +
+    (isSeat(you) && Array.isArray(view.notebook) ? `<section class="fs-notebook" aria-label="Your notebook"><h3>Your notebook</h3>${notebookHtml(view)}</section>` : '') +
     `<section class="fs-history" aria-label="Rounds"><h3>Rounds</h3>${historyHtml(view)}</section>` +
     '</div>';
 

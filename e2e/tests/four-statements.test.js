@@ -202,6 +202,12 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   // --- Round 2, reveal: guess the whole grid ------------------------------------
   await tools(player, 'Reveal');
   await assertSpectatorPage(spectator);
+  // Take the 150 s more first: the page then asks for the grid only.
+  from = player.frames.length;
+  await player.click('button[data-tool="guess-time"]');
+  await answered(player, from);
+  await tools(player, 'Guess');
+  assert.equal(await player.locator('button[data-tool="buy"], button[data-tool="guess-time"]').count(), 0, 'only the guess (or a pass) is left');
   // Known tiles are filled in already; paint the rest colour by colour.
   const pre = await player.$$eval('.fs-gcell', (els) => els.map((e) => e.textContent.trim()));
   for (const c of [...KNOWN_P1, 'C3']) assert.equal(pre[CELLS.indexOf(c)], colourOf(c), `${c} pre-filled`);

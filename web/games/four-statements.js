@@ -391,7 +391,7 @@ function revealTools(st, letters) {
     (guessing ? '<p>You have 150 s more: paint the grid and send your guess.</p>' : '<p>Reveal: buy tiles, guess the whole grid, or pass.</p>') +
     buyPart +
     guessPanel(st, letters) +
-    `<div class="fs-row">${more}${guessing ? '' : '<button type="button" data-tool="pass" data-k="pass">Pass</button>'}</div>` +
+    `<div class="fs-row">${more}<button type="button" data-tool="pass" data-k="pass">${guessing ? 'Give up the guess (pass)' : 'Pass'}</button></div>` +
     `<p class="fs-whole" aria-live="polite">${resultHtml(st.whole)}</p>` +
     '</div>'
   );

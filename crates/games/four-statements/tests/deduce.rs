@@ -231,7 +231,7 @@ fn a_fact_wider_than_one_table() {
     assert_eq!(p, brute_force(&k));
     assert!(p.count > 0);
     let mut rng = seeded_rng(6);
-    for _ in 0..20 {
+    for _ in 0..5 {
         let g = sample(&k, &mut rng).unwrap();
         assert!(k.allows(g));
     }
@@ -314,10 +314,10 @@ fn uncertain_when_two_grids_remain() {
 }
 
 /// Draws from a small state: only possible grids, each about equally often.
-fn check_uniform(k: &Knowledge, draw: impl Fn(&mut dyn Rng) -> Option<Grid>) {
+fn check_uniform(k: &Knowledge, per_grid: usize, draw: impl Fn(&mut dyn Rng) -> Option<Grid>) {
     let p = brute_force(k);
     assert!(p.count > 1 && p.count <= 128, "{}", p.count);
-    let draws = 200 * p.count as usize;
+    let draws = per_grid * p.count as usize;
     let mut rng = seeded_rng(9);
     let mut seen = std::collections::HashMap::new();
     for _ in 0..draws {
@@ -333,7 +333,7 @@ fn check_uniform(k: &Knowledge, draw: impl Fn(&mut dyn Rng) -> Option<Grid>) {
         .values()
         .map(|&n| (n as f64 - expected).powi(2) / expected)
         .sum();
-    assert!(chi2 < 3.0 * p.count as f64 + 30.0, "chi² {chi2}");
+    assert!(chi2 < 2.0 * p.count as f64 + 40.0, "chi² {chi2}");
 }
 
 #[test]
@@ -353,9 +353,9 @@ fn samples_are_uniform() {
     k.not.push(hidden);
     k.not.push(random_grid(&mut rng));
     check(&k);
-    check_uniform(&k, |rng| sample(&k, rng));
+    check_uniform(&k, 200, |rng| sample(&k, rng));
     // Split into many runs: the draw first picks a run by its count.
-    check_uniform(&k, |rng| sample_within(&k, 2, rng));
+    check_uniform(&k, 40, |rng| sample_within(&k, 2, rng));
 }
 
 #[test]

@@ -374,3 +374,62 @@ fn samples_of_random_states_are_possible() {
         }
     }
 }
+
+/// A mid-game state: 4 known cells, three rounds and a claims fact.
+fn mid_game(rng: &mut impl Rng) -> (Grid, Knowledge) {
+    let hidden = random_grid(rng);
+    let mut k = Knowledge::default();
+    while k.known.iter().flatten().count() < 4 {
+        let i = rng.random_range(0..CELLS);
+        k.known[i] = Some(hidden.get(i));
+    }
+    for _ in 0..3 {
+        let cells = subset(rng);
+        k.facts.push(round_fact(rng, hidden, cells));
+    }
+    let cells = subset(rng);
+    k.facts.push(claims_fact(rng, hidden, cells));
+    (hidden, k)
+}
+
+#[test]
+fn mid_game_states_are_self_consistent() {
+    // Too many grids for the oracle in a debug build: instead, fixing a
+    // cell to a colour leaves exactly that cell's colour count, and every
+    // split of the work agrees.
+    let mut rng = seeded_rng(12);
+    for _ in 0..10 {
+        let (hidden, k) = mid_game(&mut rng);
+        let p = posterior(&k);
+        assert!(
+            p.cells
+                .iter()
+                .enumerate()
+                .all(|(i, c)| c[hidden.get(i) as usize] > 0)
+        );
+        assert_eq!(posterior_within(&k, 6), p);
+        for _ in 0..3 {
+            let i = rng.random_range(0..CELLS);
+            let c = Colour::from_index(rng.random_range(0..4u8));
+            let mut fixed = k.clone();
+            if fixed.known[i].is_none() {
+                fixed.known[i] = Some(c);
+                assert_eq!(posterior(&fixed).count, p.cells[i][c as usize]);
+            }
+        }
+    }
+}
+
+#[test]
+fn mid_game_states_match_brute_force() {
+    // 4^12 grids each: only in an optimised build.
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let mut rng = seeded_rng(13);
+    for _ in 0..3 {
+        let (_, mut k) = mid_game(&mut rng);
+        k.not.push(random_grid(&mut rng));
+        check(&k);
+    }
+}

@@ -73,6 +73,24 @@ fn state(seed: u64, rounds: usize, claims: usize) -> Knowledge {
     k
 }
 
+/// A rare wide state: 4 known cells and a fact over the 12 others (an
+/// item lifted the subset size limit), plus one round.
+fn wide_state(seed: u64) -> Knowledge {
+    let mut k = state(seed, 1, 0);
+    let unknown = CellSet(
+        (0..CELLS)
+            .filter(|&i| k.known[i].is_none())
+            .fold(0, |m, i| m | 1 << i),
+    );
+    let mut rng = seeded_rng(seed);
+    let hidden = Grid(rng.random());
+    let reds = hidden.count(unknown, Colour::Red);
+    k.facts.push(Table::from_fn(unknown, |g| {
+        g.count(unknown, Colour::Red) == reds
+    }));
+    k
+}
+
 fn bench(c: &mut Criterion) {
     let states = [state(1, 2, 1), state(2, 3, 1), state(3, 3, 2)];
     for (n, k) in states.iter().enumerate() {
@@ -91,6 +109,8 @@ fn bench(c: &mut Criterion) {
             b.iter(|| posterior(k))
         });
     }
+    let wide = wide_state(4);
+    group.bench_function("posterior wide", |b| b.iter(|| posterior(&wide)));
     let mut rng = seeded_rng(0);
     group.bench_with_input(BenchmarkId::new("sample", 1), &states[1], |b, k| {
         b.iter(|| sample(k, &mut rng))

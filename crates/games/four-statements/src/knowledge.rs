@@ -20,10 +20,8 @@ use crate::view::{SideView, StatementView, View};
 /// What `seat` knows, from its view.
 pub fn from_view(seat: Seat, view: &View) -> Knowledge {
     let mut k = Knowledge::default();
-    for (name, known) in view.known[seat].iter().flatten() {
-        if let Ok(c) = Cell::parse(name, 4, 4) {
-            k.known[index(c)] = Some(known.colour);
-        }
+    if let Some(known) = crate::view::known_colours(view, seat) {
+        k.known = known;
     }
     for r in &view.rounds {
         let (Some(mine), Some(theirs)) = (&r.sides[seat], &r.sides[seat.other()]) else {

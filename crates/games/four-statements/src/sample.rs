@@ -94,16 +94,7 @@ fn random_grid<R: Rng + ?Sized>(rng: &mut R) -> Grid {
 
 /// Each seat's dealt cells: as shown, or drawn apart from the other's.
 fn dealt<R: Rng + ?Sized>(view: &View, rng: &mut R) -> PerSeat<[Option<u32>; CELLS]> {
-    let shown = |seat: Seat| -> Option<CellSet> {
-        let known = view.known[seat].as_ref()?;
-        Some(
-            known
-                .iter()
-                .filter(|(_, k)| k.round == 0)
-                .filter_map(|(c, _)| Cell::parse(c, 4, 4).ok())
-                .fold(CellSet::EMPTY, |s, c| s.with(index(c))),
-        )
-    };
+    let shown = |seat: Seat| crate::view::dealt(view, seat);
     let mut sets = PerSeat::new(shown(Seat::P1), shown(Seat::P2));
     for seat in Seat::BOTH {
         if sets[seat].is_none() {

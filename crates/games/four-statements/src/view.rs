@@ -17,13 +17,6 @@ use crate::grid::{CELLS, CellSet, Colour, cell};
 use crate::knowledge;
 use crate::{FourStatements, Item, Phase, Reveal, STATEMENTS};
 
-/// A cell a seat knows: its colour, and the round it learned it (0: dealt).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KnownView {
-    pub colour: Colour,
-    pub round: u32,
-}
-
 /// One statement as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatementView {
@@ -99,8 +92,10 @@ pub struct View {
     pub aids: bool,
     /// The grid, to the umpire and to all at the end.
     pub layout: Option<String>,
-    /// Each seat's known cells by name, to itself, the umpire and at the end.
-    pub known: PerSeat<Option<BTreeMap<String, KnownView>>>,
+    /// The tiles each seat knows, dealt or bought, as 16 letters A1…D1,
+    /// A2…D4 with `.` for a tile it does not know: to itself, the umpire
+    /// and at the end. (When each was bought is in `rounds`.)
+    pub known: PerSeat<Option<String>>,
     /// Reveal points: a seat's own, the umpire's both, all at the end;
     /// both while nobody has scored yet (0).
     pub rp: PerSeat<Option<u32>>,
@@ -203,10 +198,9 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
         known: PerSeat::from_fn(|seat| {
             sees(seat).then(|| {
                 (0..CELLS)
-                    .filter_map(|i| {
-                        let round = game.known[seat][i]?;
-                        let colour = game.layout.get(i);
-                        Some((cell(i).to_string(), KnownView { colour, round }))
+                    .map(|i| match game.known[seat][i] {
+                        Some(_) => game.layout.get(i).letter(),
+                        None => '.',
                     })
                     .collect()
             })
@@ -258,6 +252,30 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
         }
     }
     view
+}
+
+/// The colour of each tile `seat` knows, as `view` shows it.
+pub fn known_colours(view: &View, seat: Seat) -> Option<[Option<Colour>; CELLS]> {
+    let text: Vec<char> = view.known[seat].as_deref()?.chars().collect();
+    Some(std::array::from_fn(|i| {
+        text.get(i).copied().and_then(Colour::from_letter)
+    }))
+}
+
+/// The tiles `seat` was dealt, as `view` shows them: those it knows but did
+/// not buy.
+pub fn dealt(view: &View, seat: Seat) -> Option<CellSet> {
+    let known = known_colours(view, seat)?;
+    let bought = view
+        .rounds
+        .iter()
+        .filter_map(|r| r.sides[seat].as_ref()?.bought_cells)
+        .fold(CellSet::EMPTY, CellSet::or);
+    Some(
+        (0..CELLS)
+            .filter(|&i| known[i].is_some() && !bought.contains(i))
+            .fold(CellSet::EMPTY, CellSet::with),
+    )
 }
 
 pub fn item_key(item: Item) -> &'static str {
@@ -354,12 +372,11 @@ fn truths_text(truths: &[Option<bool>]) -> String {
 /// Everything `seat` learned, from its view.
 fn notebook(view: &View, seat: Seat) -> Vec<Note> {
     let mut notes = Vec::new();
-    let known = view.known[seat].as_ref();
-    let dealt: Vec<String> = known
-        .into_iter()
-        .flatten()
-        .filter(|(_, k)| k.round == 0)
-        .map(|(c, k)| format!("{c} {}", k.colour))
+    let known = known_colours(view, seat).unwrap_or([None; CELLS]);
+    let dealt: Vec<String> = dealt(view, seat)
+        .unwrap_or_default()
+        .indices()
+        .map(|i| format!("{} {}", cell(i), known[i].map_or("?", |c| c.name())))
         .collect();
     notes.push(Note {
         round: 0,
@@ -412,12 +429,8 @@ fn notebook(view: &View, seat: Seat) -> Vec<Note> {
         }
         if let Some(cells) = mine.bought_cells.filter(|c| !c.is_empty()) {
             let colours: Vec<String> = cells
-                .cells()
-                .map(|c| {
-                    let name = c.to_string();
-                    let colour = known.and_then(|k| k.get(&name)).map(|k| k.colour);
-                    format!("{name} {}", colour.map_or("?", |c| c.name()))
-                })
+                .indices()
+                .map(|i| format!("{} {}", cell(i), known[i].map_or("?", |c| c.name())))
                 .collect();
             notes.push(Note {
                 round: r.round,
@@ -461,11 +474,9 @@ pub fn render(view: &View, colour: bool) -> String {
         let _ = write!(out, "{:>3}", row + 1);
         for col in 0..4 {
             let i = row * 4 + col;
-            let name = cell(i).to_string();
             let known = me
-                .and_then(|s| view.known[s].as_ref())
-                .and_then(|k| k.get(&name))
-                .map(|k| k.colour)
+                .and_then(|s| known_colours(view, s))
+                .and_then(|k| k[i])
                 .or_else(|| layout.map(|g| g.get(i)));
             out.push(' ');
             out += &match known {

@@ -148,12 +148,8 @@ pub fn posterior_within(knowledge: &Knowledge, width: usize) -> Posterior {
 }
 
 fn plan_for(knowledge: &Knowledge, fixed: CellSet, width: usize) -> Plan {
-    let scopes: Vec<CellSet> = knowledge
-        .facts
-        .iter()
-        .map(|f| f.cells().minus(fixed))
-        .collect();
-    plan::plan(&scopes, width)
+    let cells: Vec<CellSet> = knowledge.facts.iter().map(Table::cells).collect();
+    plan::plan(&cells, fixed, width)
 }
 
 /// Every colouring of the plan's cut cells added to the fixed ones.

@@ -36,11 +36,15 @@ pub(super) struct Plan {
     /// Cells to condition on: every colouring of them is run separately.
     pub cut: CellSet,
     pub steps: Vec<Step>,
+    /// Per fact, numbers over its cells outside the fixed and cut ones to
+    /// numbers over all its cells (fixed and cut cells read as red).
+    pub spreads: Vec<Remap>,
 }
 
-/// Plans the elimination of facts over `scopes` (their cells not already
-/// known) with no step enumerating more than `width` cells.
-pub(super) fn plan(scopes: &[CellSet], width: usize) -> Plan {
+/// Plans the elimination of facts over `cells` with the `fixed` ones known
+/// and no step enumerating more than `width` cells.
+pub(super) fn plan(cells: &[CellSet], fixed: CellSet, width: usize) -> Plan {
+    let scopes: Vec<CellSet> = cells.iter().map(|s| s.minus(fixed)).collect();
     // Fix the cell whose removal leaves the cheapest problem until the rest
     // fits; when nothing fits yet, the cheapest problem without the limit.
     let mut cut = CellSet::EMPTY;
@@ -67,6 +71,11 @@ pub(super) fn plan(scopes: &[CellSet], width: usize) -> Plan {
     Plan {
         cut,
         steps: steps(&reduced, &order),
+        spreads: reduced
+            .iter()
+            .zip(cells)
+            .map(|(&s, &c)| Remap::new(s, c))
+            .collect(),
     }
 }
 

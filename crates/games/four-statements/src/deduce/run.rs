@@ -9,7 +9,6 @@ use crate::table::Table;
 
 use super::Posterior;
 use super::plan::Plan;
-use super::remap::Remap;
 
 /// The forward pass of one run.
 pub(super) struct Run<'a> {
@@ -35,13 +34,12 @@ impl<'a> Run<'a> {
     pub fn new(plan: &'a Plan, facts: &[Table], fixed: CellSet, values: Grid) -> Option<Run<'a>> {
         let mut allowed = Vec::with_capacity(facts.len());
         let mut spoken = CellSet::EMPTY;
-        for fact in facts {
+        for (fact, spread) in facts.iter().zip(&plan.spreads) {
             let scope = fact.cells().minus(fixed);
             spoken = spoken.or(scope);
             // The fixed cells' part of the colouring number, then each
             // colouring of the rest spread into the fact's numbering.
             let base = Table::local_index(fact.cells(), values);
-            let spread = Remap::new(scope, fact.cells());
             let flags: Vec<bool> = (0..1usize << (2 * scope.len()))
                 .map(|k| fact.contains(base + spread.map(k)))
                 .collect();

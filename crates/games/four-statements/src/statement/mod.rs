@@ -1,7 +1,7 @@
 //! The statement language: what a seat may say about its subset, parsed from
 //! English, printed as one canonical sentence, evaluated and checked for
-//! validity. The language in words, with examples: `LANGUAGE.md` (next to this
-//! file).
+//! validity. The language in words, with examples: "The statement language"
+//! in the game's `RULES.md`.
 //!
 //! # Shape
 //!

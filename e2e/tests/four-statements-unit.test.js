@@ -118,6 +118,7 @@ test('a seat sees its own known tiles; the layout when the view holds it', () =>
   const view = { known: { P1: { A1: { colour: 'red', round: 0 }, b1: { colour: 'B', round: 2 } }, P2: null } };
   assert.deepEqual(knownLetters(view, 'P1'), { A1: 'R', B1: 'B' });
   assert.deepEqual(knownLetters(view, 'P2'), {});
+  assert.deepEqual(knownLetters({ known: { P1: 'RRBG......R.....', P2: null } }, 'P1'), { A1: 'R', B1: 'R', C1: 'B', D1: 'G', C3: 'R' });
   assert.equal(Object.values(knownLetters({ layout: 'RRBGYGBRBBRYGYRG' }, null)).join(''), 'RRBGYGBRBBRYGYRG');
   const html = gridHtml({ letters: { A1: 'R' } });
   assert.match(html, /data-cell="A1"[^>]*aria-label="A1: red"/);

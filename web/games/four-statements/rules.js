@@ -251,7 +251,8 @@ export function affordable(rp) {
   return Math.max(0, Math.floor((Number(rp) || 0) / BUY_COST));
 }
 
-/// The seat's known cells as {A1: 'R', …}: dealt and bought ones, and the
+/// The seat's known cells as {A1: 'R', …}: dealt and bought ones (from
+/// `known`: 16 letters with `.` for unknown, or a map of cells), and the
 /// whole layout when the view holds it.
 export function knownLetters(view, seat) {
   const out = {};
@@ -260,7 +261,13 @@ export function knownLetters(view, seat) {
     return out;
   }
   const known = view?.known?.[seat];
-  if (known && typeof known === 'object') {
+  if (typeof known === 'string') {
+    // 16 letters A1 … D1, A2 … D4, `.` for a tile the seat does not know.
+    [...known.replace(/\s+/g, '')].slice(0, CELLS).forEach((ch, i) => {
+      const l = colourLetter(ch);
+      if (l) out[ALL_CELLS[i]] = l;
+    });
+  } else if (known && typeof known === 'object') {
     for (const [cell, v] of Object.entries(known)) {
       const n = normCell(cell);
       const l = colourLetter(v);

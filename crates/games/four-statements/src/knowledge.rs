@@ -92,8 +92,8 @@ fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
     let detective = mine.detective.map(|n| n - 1);
     let mut tables: Vec<(Table, bool)> = Vec::new();
     let mut answer: Option<(Table, bool)> = None;
-    for i in 0..STATEMENTS {
-        let Some(s) = &said[i] else { continue };
+    for (i, said) in said.iter().enumerate() {
+        let Some(s) = said else { continue };
         if Some(i) == detective {
             if let Some(truth) = theirs.statements[i].truth {
                 answer = Some((s.table(subset), truth));

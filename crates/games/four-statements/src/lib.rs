@@ -45,8 +45,8 @@ pub const CELL_PRICE: u32 = 8;
 /// The smallest and largest subset.
 pub const SUBSET_SIZES: std::ops::RangeInclusive<usize> = 4..=8;
 
-/// Match options.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Match options; the default is the rulebook's game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// The grid as 16 letters of `R B G Y` read A1…D1, A2…D2, …; empty
@@ -64,18 +64,6 @@ pub struct Config {
     pub max_rounds: Option<u32>,
     /// Shows each seat the deduction engine's colour odds for every cell.
     pub aids: bool,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            layout: String::new(),
-            known_p1: String::new(),
-            known_p2: String::new(),
-            max_rounds: None,
-            aids: false,
-        }
-    }
 }
 
 fn text_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {

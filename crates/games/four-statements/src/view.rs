@@ -233,7 +233,7 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
                 Phase::Reveal => game.rounds.last()?.sides[seat]
                     .as_ref()?
                     .reveal
-                    .map(|r| reveal_text(r)),
+                    .map(reveal_text),
                 Phase::Over => None,
             }
         }),

@@ -308,10 +308,7 @@ impl Actor {
                 id,
             } => {
                 let answer = self.check(seat, &text);
-                self.send_to(
-                    conn,
-                    messages::checked(id, answer.as_ref().map(String::clone)),
-                );
+                self.send_to(conn, messages::checked(id, answer));
             }
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
             Cmd::Snapshot { viewer, reply } => {

@@ -30,7 +30,8 @@ impl crate::Bot for Greedy {
         let now = deduce::posterior(&known);
         let action = match seat.decision().kind(me)? {
             "bluff" => {
-                let state = FourStatements::sample(Viewer::Seat(me), &view, &Memory::default(), rng);
+                let state =
+                    FourStatements::sample(Viewer::Seat(me), &view, &Memory::default(), rng);
                 Action::Bluff(Box::new(bluff(&state, me, &known, &now, rng)))
             }
             "claim" => Action::Claims(claims(&view, me, &known, &now)),
@@ -86,7 +87,11 @@ fn bluff(
         .collect();
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
     candidates.dedup_by(|a, b| a.1 == b.1);
-    let mut chosen: Vec<Statement> = candidates.into_iter().map(|(_, s)| s).take(STATEMENTS).collect();
+    let mut chosen: Vec<Statement> = candidates
+        .into_iter()
+        .map(|(_, s)| s)
+        .take(STATEMENTS)
+        .collect();
     while chosen.len() < STATEMENTS {
         chosen.push(statement::random(subset, rng));
     }

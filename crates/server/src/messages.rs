@@ -103,11 +103,11 @@ pub fn refusal(e: &ActionError) -> String {
 
 /// The answer to a `check`: whether the action would be accepted now (in
 /// canonical notation), or why not, as an `error` says it.
-pub fn checked(id: Option<u64>, result: Result<String, &ActionError>) -> String {
+pub fn checked(id: Option<u64>, result: Result<String, ActionError>) -> String {
     let mut msg = match result {
         Ok(action) => json!({"ok": true, "action": action}),
         Err(e) => {
-            let mut m = serde_json::to_value(e).unwrap_or_default();
+            let mut m = serde_json::to_value(&e).unwrap_or_default();
             m["ok"] = json!(false);
             m
         }

@@ -336,12 +336,20 @@ async fn a_check_says_what_an_action_would_do_and_changes_nothing() {
     );
     p1.send(&check("BID 2", 2)).await.expect("sent");
     let (fine, _) = p1.until("checked", WAIT).await.expect("checked");
-    assert_eq!(fine, json!({"type": "checked", "id": 2, "ok": true, "action": "bid 2"}));
+    assert_eq!(
+        fine,
+        json!({"type": "checked", "id": 2, "ok": true, "action": "bid 2"})
+    );
     // Nothing happened: the same state, no message to anyone else, and the
     // checked action is still to be made.
     let (_, after) = snapshot(s.addr, &c.id, c.p1.as_deref()).await;
     assert_eq!(without_clocks(&after), without_clocks(&before));
-    assert!(spectator.until("state", std::time::Duration::from_millis(300)).await.is_err());
+    assert!(
+        spectator
+            .until("state", std::time::Duration::from_millis(300))
+            .await
+            .is_err()
+    );
     act(&mut p1, "bid 2").await;
     // A spectator may not ask.
     spectator.send(&check("bid 1", 3)).await.expect("sent");

@@ -92,8 +92,8 @@ fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
     let detective = mine.detective.map(|n| n - 1);
     let mut tables: Vec<(Table, bool)> = Vec::new();
     let mut answer: Option<(Table, bool)> = None;
-    for i in 0..STATEMENTS {
-        let Some(s) = &said[i] else { continue };
+    for (i, said) in said.iter().enumerate() {
+        let Some(s) = said else { continue };
         if Some(i) == detective {
             if let Some(truth) = theirs.statements[i].truth {
                 answer = Some((s.table(subset), truth));
@@ -108,7 +108,9 @@ fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
     let mut fact = Table::none(subset);
     for k in 0..fact.size() {
         let right = tables.iter().filter(|(t, c)| t.contains(k) == *c).count();
-        let asked = answer.as_ref().is_none_or(|(t, truth)| t.contains(k) == *truth);
+        let asked = answer
+            .as_ref()
+            .is_none_or(|(t, truth)| t.contains(k) == *truth);
         if right == correct as usize && asked {
             fact.insert(k);
         }
@@ -201,7 +203,10 @@ impl Written {
         for (n, s) in self.statements.iter().enumerate() {
             let at = |e: String| format!("statements[{n}]: {e}");
             let subset = CellSet::parse(&s.subset).map_err(|e| at(e.to_string()))?;
-            let said: Statement = s.statement.parse().map_err(|e: umpire_core::ParseError| at(e.to_string()))?;
+            let said: Statement = s
+                .statement
+                .parse()
+                .map_err(|e: umpire_core::ParseError| at(e.to_string()))?;
             let t = said.table(subset);
             k.facts.push(if s.truth { t } else { t.not() });
         }
@@ -209,7 +214,10 @@ impl Written {
             let at = |e: String| format!("claims[{n}]: {e}");
             let subset = CellSet::parse(&c.subset).map_err(|e| at(e.to_string()))?;
             if c.statements.len() != STATEMENTS {
-                return Err(at(format!("{} statements: a round has 4", c.statements.len())));
+                return Err(at(format!(
+                    "{} statements: a round has 4",
+                    c.statements.len()
+                )));
             }
             let statements = c
                 .statements

@@ -24,7 +24,7 @@ mod notation;
 mod sample;
 pub mod statement;
 pub mod table;
-mod view;
+pub mod view;
 
 use rand::{Rng, RngExt, seq::SliceRandom};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -36,7 +36,7 @@ use umpire_core::{
 use grid::{CELLS, CellSet, Colour, Grid, cell};
 pub use notation::{Action, Bluff, Claims, STATEMENTS};
 use statement::Statement;
-pub use view::{KnownView, Note, RoundView, SideView, StatementView, Status, View};
+pub use view::{Note, RoundView, SideView, StatementView, Status, View};
 
 /// Cells each seat is dealt.
 pub const DEALT: usize = 4;
@@ -45,8 +45,8 @@ pub const CELL_PRICE: u32 = 8;
 /// The smallest and largest subset.
 pub const SUBSET_SIZES: std::ops::RangeInclusive<usize> = 4..=8;
 
-/// Match options.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Match options; the default is the rulebook's game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// The grid as 16 letters of `R B G Y` read A1…D1, A2…D2, …; empty
@@ -64,18 +64,6 @@ pub struct Config {
     pub max_rounds: Option<u32>,
     /// Shows each seat the deduction engine's colour odds for every cell.
     pub aids: bool,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            layout: String::new(),
-            known_p1: String::new(),
-            known_p2: String::new(),
-            max_rounds: None,
-            aids: false,
-        }
-    }
 }
 
 fn text_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -123,7 +111,10 @@ pub enum Reveal {
     Buy(CellSet),
     /// A guess, with its place in the order of all submissions (earlier
     /// wins a tie).
-    Guess { grid: Grid, order: u32 },
+    Guess {
+        grid: Grid,
+        order: u32,
+    },
 }
 
 /// One seat's part of one round.
@@ -149,7 +140,9 @@ pub struct Round {
 pub enum Illegal {
     #[error("`{0}` is not what this phase takes: {1}")]
     WrongPhase(String, &'static str),
-    #[error("the subset is not connected: every tile must reach every other by steps up, down, left or right")]
+    #[error(
+        "the subset is not connected: every tile must reach every other by steps up, down, left or right"
+    )]
     NotConnected,
     #[error("the subset has {0} tiles: a subset has 4 to 8")]
     SubsetSize(usize),
@@ -469,7 +462,11 @@ impl FourStatements {
         let (ra, rb) = (self.rp[a], self.rp[b]);
         let (winner, decided_by, why) = if ra != rb {
             let w = if ra > rb { a } else { b };
-            (w, "more RP", format!("{w} has more RP ({} to {})", ra.max(rb), ra.min(rb)))
+            (
+                w,
+                "more RP",
+                format!("{w} has more RP ({} to {})", ra.max(rb), ra.min(rb)),
+            )
         } else {
             let w = if a_order < b_order { a } else { b };
             (
@@ -496,10 +493,16 @@ impl FourStatements {
     /// What `seat`'s pending decision takes, in words.
     fn expected(&self, seat: Seat) -> &'static str {
         match self.phase {
-            Phase::Bluff => "a subset and four statements, like `subset A1 B1 A2 B2; <statement>; <statement>; <statement>; <statement>`",
+            Phase::Bluff => {
+                "a subset and four statements, like `subset A1 B1 A2 B2; <statement>; <statement>; <statement>; <statement>`"
+            }
             Phase::Claim => "claims on your opponent's statements, like `claims T F T -`",
-            Phase::Reveal if self.guessing[seat] => "your guess, like `guess RRBG YGBR BBRY GYRG`, or `pass`",
-            Phase::Reveal => "`buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (to take the guessing time) or `pass`",
+            Phase::Reveal if self.guessing[seat] => {
+                "your guess, like `guess RRBG YGBR BBRY GYRG`, or `pass`"
+            }
+            Phase::Reveal => {
+                "`buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (to take the guessing time) or `pass`"
+            }
             Phase::Over => "nothing: the game is over",
         }
     }
@@ -514,10 +517,8 @@ impl FourStatements {
         } else {
             self.random_subset(seat, rng)
         };
-        let smokescreen =
-            (self.has_item(seat, Item::Smokescreen) && rng.random_ratio(1, 6)).then(|| {
-                rng.random_range(0..STATEMENTS)
-            });
+        let smokescreen = (self.has_item(seat, Item::Smokescreen) && rng.random_ratio(1, 6))
+            .then(|| rng.random_range(0..STATEMENTS));
         Bluff {
             subset,
             statements: std::array::from_fn(|_| Statement::random(subset, rng)),
@@ -634,8 +635,14 @@ impl Game for FourStatements {
             config_cells(&config.known_p1, "known_p1")?,
             config_cells(&config.known_p2, "known_p2")?,
         );
-        let taken = fixed.p1.unwrap_or_default().or(fixed.p2.unwrap_or_default());
-        if fixed.p1.is_some_and(|a| fixed.p2.is_some_and(|b| !a.and(b).is_empty())) {
+        let taken = fixed
+            .p1
+            .unwrap_or_default()
+            .or(fixed.p2.unwrap_or_default());
+        if fixed
+            .p1
+            .is_some_and(|a| fixed.p2.is_some_and(|b| !a.and(b).is_empty()))
+        {
             return Err(ConfigError(format!(
                 "{}: known_p1 and known_p2 share cells; the seats' cells are disjoint",
                 Self::ID
@@ -645,10 +652,8 @@ impl Game for FourStatements {
         free.shuffle(&mut rng);
         let mut known = PerSeat::new([None; CELLS], [None; CELLS]);
         for seat in Seat::BOTH {
-            let cells = fixed[seat].unwrap_or_else(|| {
-                free.drain(..DEALT)
-                    .fold(CellSet::EMPTY, |s, i| s.with(i))
-            });
+            let cells = fixed[seat]
+                .unwrap_or_else(|| free.drain(..DEALT).fold(CellSet::EMPTY, |s, i| s.with(i)));
             for i in cells.indices() {
                 known[seat][i] = Some(0);
             }

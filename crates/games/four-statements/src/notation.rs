@@ -136,9 +136,11 @@ impl FromStr for Action {
             "buy" => {
                 let cells = CellSet::parse(rest).map_err(|e| shift(e, offset(rest_at)))?;
                 if cells.is_empty() {
-                    return Err(ParseError::new("`buy` names the cells to buy, like `buy B3`")
-                        .at(offset(rest_at))
-                        .expected(["a cell like B3"]));
+                    return Err(
+                        ParseError::new("`buy` names the cells to buy, like `buy B3`")
+                            .at(offset(rest_at))
+                            .expected(["a cell like B3"]),
+                    );
                 }
                 Ok(Action::Buy(cells))
             }
@@ -366,7 +368,10 @@ mod tests {
             "claims T F T -"
         );
         assert_eq!(
-            "GUESS rrbgygbrbbrygyrg".parse::<Action>().unwrap().to_string(),
+            "GUESS rrbgygbrbbrygyrg"
+                .parse::<Action>()
+                .unwrap()
+                .to_string(),
             "guess RRBG YGBR BBRY GYRG"
         );
     }

@@ -10,16 +10,14 @@
 //! replayed buy it could not afford is granted.
 
 use rand::{Rng, RngExt, seq::SliceRandom};
-use umpire_core::{Cell, PerSeat, Seat, Viewer};
+use umpire_core::{PerSeat, Seat, Viewer};
 
 use crate::deduce;
-use crate::grid::{CELLS, CellSet, Colour, Grid, index};
+use crate::grid::{CELLS, CellSet, Colour, Grid};
 use crate::knowledge::Memory;
 use crate::statement::Statement;
 use crate::view::{SideView, Status, View};
-use crate::{
-    Action, Bluff, CELL_PRICE, Claims, DEALT, FourStatements, Phase, Reveal, STATEMENTS,
-};
+use crate::{Action, Bluff, CELL_PRICE, Claims, DEALT, FourStatements, Phase, Reveal, STATEMENTS};
 
 pub fn from_view<R: Rng + ?Sized>(
     viewer: Viewer,
@@ -29,8 +27,9 @@ pub fn from_view<R: Rng + ?Sized>(
 ) -> FourStatements {
     let layout = match (&view.layout, viewer.seat()) {
         (Some(text), _) => Grid::parse(text).unwrap_or_default(),
-        (None, Some(seat)) => deduce::sample(&memory.of(seat, view), rng)
-            .unwrap_or_else(|| random_grid(rng)),
+        (None, Some(seat)) => {
+            deduce::sample(&memory.of(seat, view), rng).unwrap_or_else(|| random_grid(rng))
+        }
         (None, None) => random_grid(rng),
     };
     let mut g = FourStatements {
@@ -128,9 +127,9 @@ fn bluff<R: Rng + ?Sized>(side: &SideView, rng: &mut R) -> Bluff {
         .collect();
     Bluff {
         subset: side.subset,
-        statements: said.try_into().unwrap_or_else(|_| {
-            std::array::from_fn(|_| Statement::random(side.subset, rng))
-        }),
+        statements: said
+            .try_into()
+            .unwrap_or_else(|_| std::array::from_fn(|_| Statement::random(side.subset, rng))),
         smokescreen: side.smokescreen.map(|n| n - 1),
         nolimit: side.nolimit,
     }
@@ -171,9 +170,7 @@ fn reveal<R: Rng + ?Sized>(
     let bought = side.bought.unwrap_or(0);
     if bought > 0 {
         let cells = side.bought_cells.unwrap_or_else(|| {
-            let mut free: Vec<usize> = (0..CELLS)
-                .filter(|&i| g.known[seat][i].is_none())
-                .collect();
+            let mut free: Vec<usize> = (0..CELLS).filter(|&i| g.known[seat][i].is_none()).collect();
             free.shuffle(rng);
             free.iter()
                 .take(bought)

@@ -76,7 +76,12 @@ impl Table {
         assert_eq!(self.cells, other.cells, "tables over different cells");
         Table {
             cells: self.cells,
-            bits: self.bits.iter().zip(&other.bits).map(|(a, b)| a & b).collect(),
+            bits: self
+                .bits
+                .iter()
+                .zip(&other.bits)
+                .map(|(a, b)| a & b)
+                .collect(),
         }
     }
 

@@ -180,7 +180,11 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
                         guess: match reveal {
                             Some(Reveal::Guess { grid, .. }) if sees(seat) => Some(format!(
                                 "{grid} {}",
-                                if grid == game.layout { "right" } else { "wrong" }
+                                if grid == game.layout {
+                                    "right"
+                                } else {
+                                    "wrong"
+                                }
                             )),
                             _ => None,
                         },
@@ -206,9 +210,7 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
             })
         }),
         rp: PerSeat::from_fn(|seat| (sees(seat) || nobody_scored).then_some(game.rp[seat])),
-        may_buy: PerSeat::from_fn(|seat| {
-            (sees(seat) && !over).then_some(!game.no_buy[seat])
-        }),
+        may_buy: PerSeat::from_fn(|seat| (sees(seat) && !over).then_some(!game.no_buy[seat])),
         items: game.items.map(|used| {
             Item::ALL
                 .into_iter()
@@ -225,11 +227,13 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
                 Phase::Bluff => game.sealed_bluff[seat]
                     .as_ref()
                     .map(|b| crate::Action::Bluff(Box::new(b.clone())).to_string()),
-                Phase::Claim => game.sealed_claims[seat].map(|c| crate::Action::Claims(c).to_string()),
+                Phase::Claim => {
+                    game.sealed_claims[seat].map(|c| crate::Action::Claims(c).to_string())
+                }
                 Phase::Reveal => game.rounds.last()?.sides[seat]
                     .as_ref()?
                     .reveal
-                    .map(|r| reveal_text(r)),
+                    .map(reveal_text),
                 Phase::Over => None,
             }
         }),
@@ -246,7 +250,9 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
             view.possible = Some(p.count);
             view.odds = Some(
                 (0..CELLS)
-                    .map(|i| Colour::ALL.map(|c| p.cells[i][c as usize] as f64 / p.count.max(1) as f64))
+                    .map(|i| {
+                        Colour::ALL.map(|c| p.cells[i][c as usize] as f64 / p.count.max(1) as f64)
+                    })
                     .collect(),
             );
         }
@@ -465,10 +471,13 @@ fn notebook(view: &View, seat: Seat) -> Vec<Note> {
 /// A terminal picture: the grid as this viewer knows it, then the rounds.
 pub fn render(view: &View, colour: bool) -> String {
     let mut out = String::new();
-    let me = Seat::BOTH
-        .into_iter()
-        .find(|&s| view.notebook.is_some() && view.known[s].is_some() && view.known[s.other()].is_none());
-    let layout = view.layout.as_deref().and_then(|l| crate::grid::Grid::parse(l).ok());
+    let me = Seat::BOTH.into_iter().find(|&s| {
+        view.notebook.is_some() && view.known[s].is_some() && view.known[s.other()].is_none()
+    });
+    let layout = view
+        .layout
+        .as_deref()
+        .and_then(|l| crate::grid::Grid::parse(l).ok());
     out += "    A B C D\n";
     for row in 0..4 {
         let _ = write!(out, "{:>3}", row + 1);
@@ -524,9 +533,13 @@ fn paint(c: Colour) -> String {
 
 fn prompt(view: &View) -> &'static str {
     match view.phase {
-        Phase::Bluff => "bluff: `subset A1 B1 A2 B2; <statement>; <statement>; <statement>; <statement>` (add `; smokescreen N` or `; nolimit`)",
+        Phase::Bluff => {
+            "bluff: `subset A1 B1 A2 B2; <statement>; <statement>; <statement>; <statement>` (add `; smokescreen N` or `; nolimit`)"
+        }
         Phase::Claim => "claim: `claims T F T T` (- for none; add `; detective N`)",
-        Phase::Reveal => "reveal: `buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (take the time first) or `pass`",
+        Phase::Reveal => {
+            "reveal: `buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (take the time first) or `pass`"
+        }
         Phase::Over => "the game is over",
     }
 }

@@ -1,8 +1,8 @@
 //! The engine's conformance suite, and garbage input as property tests.
 
 use proptest::prelude::*;
-use umpire_core::conformance::{self, assert_garbage_harmless, random_state};
 use umpire_core::Seat;
+use umpire_core::conformance::{self, assert_garbage_harmless, random_state};
 use umpire_four_statements::{Config, FourStatements};
 
 /// Random games need an end: random seats never guess right.

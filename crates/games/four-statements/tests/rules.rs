@@ -102,11 +102,17 @@ fn a_round_scores_own_truths_and_right_claims_each_seat_seeing_only_its_own() {
         p1["rounds"][0]["sides"]["P1"]["statements"][1]["text"],
         "At least one tile is blue."
     );
-    assert_eq!(truths(&p1, "P1"), [true, false, true, true].map(Value::from));
+    assert_eq!(
+        truths(&p1, "P1"),
+        [true, false, true, true].map(Value::from)
+    );
     assert_eq!(truths(&p1, "P2"), [const { Value::Null }; 4]);
     // Everyone reads both subsets and statements.
     let spectator = view(&g, Viewer::Spectator);
-    assert_eq!(spectator["rounds"][0]["sides"]["P2"]["subset"], json!(["C3", "D3", "C4", "D4"]));
+    assert_eq!(
+        spectator["rounds"][0]["sides"]["P2"]["subset"],
+        json!(["C3", "D3", "C4", "D4"])
+    );
     assert_eq!(
         spectator["rounds"][0]["sides"]["P2"]["statements"][0]["text"],
         "At least two tiles are red."
@@ -173,11 +179,24 @@ fn subsets_are_connected_4_to_8_tiles_and_share_under_half_with_the_previous() {
     assert_refused(
         &g,
         &[
-            (P1, &format!("subset A1 C1 A2 C2; {FOUR}"), "subset-connected",
-             "the subset is not connected: every tile must reach every other by steps up, down, left or right"),
-            (P1, &format!("subset A1 B1 C1; {FOUR}"), "subset-size", "the subset has 3 tiles: a subset has 4 to 8"),
-            (P1, &format!("subset A1 B1 C1 D1 A2 B2 C2 D2 A3; {FOUR}"), "subset-size",
-             "the subset has 9 tiles: a subset has 4 to 8"),
+            (
+                P1,
+                &format!("subset A1 C1 A2 C2; {FOUR}"),
+                "subset-connected",
+                "the subset is not connected: every tile must reach every other by steps up, down, left or right",
+            ),
+            (
+                P1,
+                &format!("subset A1 B1 C1; {FOUR}"),
+                "subset-size",
+                "the subset has 3 tiles: a subset has 4 to 8",
+            ),
+            (
+                P1,
+                &format!("subset A1 B1 C1 D1 A2 B2 C2 D2 A3; {FOUR}"),
+                "subset-size",
+                "the subset has 9 tiles: a subset has 4 to 8",
+            ),
         ],
     );
     // The rulebook's example: A1 B1 C1 D1, then A1 B1 A2 B2 is refused.
@@ -190,18 +209,30 @@ fn subsets_are_connected_4_to_8_tiles_and_share_under_half_with_the_previous() {
     assert_eq!((g.round(), g.phase()), (2, Phase::Bluff));
     assert_refused(
         &g,
-        &[(P1, &p1_bluff(), "subset-overlap",
-           "the subset shares 2 tiles with your previous subset (A1 B1 C1 D1): a subset of 4 may share at most 1")],
+        &[(
+            P1,
+            &p1_bluff(),
+            "subset-overlap",
+            "the subset shares 2 tiles with your previous subset (A1 B1 C1 D1): a subset of 4 may share at most 1",
+        )],
     );
     // One shared tile is fewer than half of four; what P2 did does not matter.
     play(&mut g, P1, &format!("subset A1 A2 B2 A3; {FOUR}"));
-    play(&mut g, P2, &format!("subset C3 D3 C4 D4 B4; {FOUR}").replace("C3 D3 C4 D4 B4", "A4 B4 B3 A3"));
+    play(
+        &mut g,
+        P2,
+        &format!("subset C3 D3 C4 D4 B4; {FOUR}").replace("C3 D3 C4 D4 B4", "A4 B4 B3 A3"),
+    );
 }
 
 #[test]
 fn the_rulebooks_invalid_statements_are_refused_with_the_rule_they_break() {
     let g = new_game();
-    let with = |s: &str| format!("subset A1 B1 A2 B2; {s}; There is a blue tile.; There is a green tile.; There is a yellow tile.");
+    let with = |s: &str| {
+        format!(
+            "subset A1 B1 A2 B2; {s}; There is a blue tile.; There is a green tile.; There is a yellow tile."
+        )
+    };
     let outside = with("There are four red tiles on the grid.");
     let leftmost = with("The leftmost tile is red.");
     let marcer = with("There are two red tiles, and I beat Marcer in arithmetic 3-1.");
@@ -230,10 +261,17 @@ fn the_rulebooks_invalid_statements_are_refused_with_the_rule_they_break() {
     };
     assert_eq!(
         (e.rule(), e.to_string().as_str()),
-        ("two-by-two", "statement 3: C2 lies in no 2×2 square inside the subset")
+        (
+            "two-by-two",
+            "statement 3: C2 lies in no 2×2 square inside the subset"
+        )
     );
     let mut valid = g.clone();
-    play(&mut valid, P1, &p1_bluff().replace("There is a green tile.", square));
+    play(
+        &mut valid,
+        P1,
+        &p1_bluff().replace("There is a green tile.", square),
+    );
 }
 
 #[test]
@@ -251,7 +289,12 @@ fn no_limit_lifts_the_subset_rules_for_one_round_once() {
     play(&mut g, P2, "pass");
     assert_refused(
         &g,
-        &[(P1, odd, "item-used", "you have used No Limit already: each item is used once")],
+        &[(
+            P1,
+            odd,
+            "item-used",
+            "you have used No Limit already: each item is used once",
+        )],
     );
 }
 
@@ -266,12 +309,25 @@ fn smokescreen_hides_a_statement_which_cannot_be_claimed() {
     assert_eq!(s["statements"][1]["text"], Value::Null);
     assert_eq!(s["statements"][0]["text"], "At least two tiles are red.");
     let p1 = view(&g, Viewer::Seat(P1));
-    assert_eq!(p1["rounds"][0]["sides"]["P1"]["statements"][1]["text"], "At least one tile is blue.");
+    assert_eq!(
+        p1["rounds"][0]["sides"]["P1"]["statements"][1]["text"],
+        "At least one tile is blue."
+    );
     assert_refused(
         &g,
         &[
-            (P2, "claims T T T T", "smokescreened", "statement 2 of your opponent is smokescreened: write - for it"),
-            (P2, "claims T - T T; detective 2", "smokescreened", "statement 2 of your opponent is smokescreened: write - for it"),
+            (
+                P2,
+                "claims T T T T",
+                "smokescreened",
+                "statement 2 of your opponent is smokescreened: write - for it",
+            ),
+            (
+                P2,
+                "claims T - T T; detective 2",
+                "smokescreened",
+                "statement 2 of your opponent is smokescreened: write - for it",
+            ),
         ],
     );
     play(&mut g, P2, "claims T - T T");
@@ -293,7 +349,11 @@ fn detective_tells_one_truth_which_then_earns_nothing() {
     let theirs = &p1["rounds"][0]["sides"]["P2"]["statements"];
     assert_eq!(theirs[1]["truth"], false);
     assert_eq!(theirs[0]["truth"], Value::Null);
-    assert!(p1["notebook"].to_string().contains("Detective: P2's statement 2 is false."));
+    assert!(
+        p1["notebook"]
+            .to_string()
+            .contains("Detective: P2's statement 2 is false.")
+    );
     // P2 learns that Detective was used, not on what.
     let p2 = view(&g, Viewer::Seat(P2));
     assert_eq!(p2["rounds"][0]["sides"]["P1"]["detective_used"], true);
@@ -305,7 +365,12 @@ fn detective_tells_one_truth_which_then_earns_nothing() {
     play(&mut g, P2, &format!("subset A1 B1 C1 D1; {FOUR}"));
     assert_refused(
         &g,
-        &[(P1, "claims T F T T; detective 1", "item-used", "you have used Detective already: each item is used once")],
+        &[(
+            P1,
+            "claims T F T T; detective 1",
+            "item-used",
+            "you have used Detective already: each item is used once",
+        )],
     );
 }
 
@@ -315,10 +380,19 @@ fn buying_costs_8_rp_a_cell_and_the_opponent_learns_only_how_many() {
     assert_refused(
         &g,
         &[
-            (P2, "buy A1 B1", "not-enough-rp", "you have 9 RP: 2 cells cost 16"),
+            (
+                P2,
+                "buy A1 B1",
+                "not-enough-rp",
+                "you have 9 RP: 2 cells cost 16",
+            ),
             (P2, "buy A4", "already-known", "you already know A4"),
-            (P1, "claims T T T T", "wrong-phase",
-             "`claims T T T T` is not what this phase takes: `buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (to take the guessing time) or `pass`"),
+            (
+                P1,
+                "claims T T T T",
+                "wrong-phase",
+                "`claims T T T T` is not what this phase takes: `buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (to take the guessing time) or `pass`",
+            ),
         ],
     );
     play(&mut g, P2, "buy B3");
@@ -328,7 +402,7 @@ fn buying_costs_8_rp_a_cell_and_the_opponent_learns_only_how_many() {
     play(&mut g, P1, "pass");
     assert_eq!(g.rp(P2), 1);
     let p2 = view(&g, Viewer::Seat(P2));
-    assert_eq!(p2["known"]["P2"]["B3"], json!({"colour": "blue", "round": 1}));
+    assert_eq!(p2["known"]["P2"], ".........B..GYRG");
     let p1 = view(&g, Viewer::Seat(P1));
     assert_eq!(p1["rounds"][0]["sides"]["P2"]["bought"], 1);
     assert_eq!(p1["rounds"][0]["sides"]["P2"]["bought_cells"], Value::Null);
@@ -347,11 +421,20 @@ fn a_wrong_guess_loses_all_rp_and_the_next_buy_and_the_opponent_cannot_tell() {
         play(g, P2, "pass");
     }
     assert_eq!((guessed.rp(P1), passed.rp(P1)), (0, 11));
-    assert_eq!(view(&guessed, Viewer::Seat(P2)), view(&passed, Viewer::Seat(P2)));
-    assert_eq!(view(&guessed, Viewer::Spectator), view(&passed, Viewer::Spectator));
+    assert_eq!(
+        view(&guessed, Viewer::Seat(P2)),
+        view(&passed, Viewer::Seat(P2))
+    );
+    assert_eq!(
+        view(&guessed, Viewer::Spectator),
+        view(&passed, Viewer::Spectator)
+    );
     let p1 = view(&guessed, Viewer::Seat(P1));
     assert_eq!(p1["may_buy"]["P1"], false);
-    assert_eq!(p1["rounds"][0]["sides"]["P1"]["guess"], "RRRRRRRRRRRRRRRR wrong");
+    assert_eq!(
+        p1["rounds"][0]["sides"]["P1"]["guess"],
+        "RRRRRRRRRRRRRRRR wrong"
+    );
     // Round 2: earn some RP, then buying is refused for this round only.
     play(&mut guessed, P1, &format!("subset A3 B3 A4 B4; {FOUR}"));
     play(&mut guessed, P2, &format!("subset A1 B1 C1 D1; {FOUR}"));
@@ -360,7 +443,12 @@ fn a_wrong_guess_loses_all_rp_and_the_next_buy_and_the_opponent_cannot_tell() {
     assert!(guessed.rp(P1) >= 8);
     assert_refused(
         &guessed,
-        &[(P1, "buy C2", "no-buying", "you guessed wrong last round: no buying this round")],
+        &[(
+            P1,
+            "buy C2",
+            "no-buying",
+            "you guessed wrong last round: no buying this round",
+        )],
     );
     play(&mut guessed, P1, "pass");
     play(&mut guessed, P2, "pass");
@@ -378,7 +466,10 @@ fn a_right_guess_wins_and_both_right_goes_to_more_rp_then_the_earlier_guess() {
     assert!(o.reason.starts_with("P2 guessed the grid"), "{}", o.reason);
     // Everyone sees everything at the end.
     assert_eq!(view(&g, Viewer::Spectator)["layout"], "RRBGYGBRBBRYGYRG");
-    assert_eq!(view(&g, Viewer::Spectator)["rp"], json!({"P1": 11, "P2": 9}));
+    assert_eq!(
+        view(&g, Viewer::Spectator)["rp"],
+        json!({"P1": 11, "P2": 9})
+    );
 
     // Both right: P1 has more RP (11 to 9), though P2 sent first.
     let mut g = at_reveal();
@@ -386,7 +477,11 @@ fn a_right_guess_wins_and_both_right_goes_to_more_rp_then_the_earlier_guess() {
     play(&mut g, P1, &right);
     let o = g.outcome().unwrap();
     assert_eq!((o.winner, o.decided_by.as_str()), (Some(P1), "more RP"));
-    assert!(o.reason.contains("P1 has more RP (11 to 9)"), "{}", o.reason);
+    assert!(
+        o.reason.contains("P1 has more RP (11 to 9)"),
+        "{}",
+        o.reason
+    );
 
     // Equal RP: the earlier guess wins, whoever took the guessing time.
     let mut g = new_game();
@@ -399,7 +494,10 @@ fn a_right_guess_wins_and_both_right_goes_to_more_rp_then_the_earlier_guess() {
     play(&mut g, P2, &right);
     play(&mut g, P1, &right);
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.decided_by.as_str()), (Some(P2), "earlier guess"));
+    assert_eq!(
+        (o.winner, o.decided_by.as_str()),
+        (Some(P2), "earlier guess")
+    );
 }
 
 #[test]
@@ -430,13 +528,30 @@ fn bad_claims_and_guesses_are_refused_saying_what_was_wrong() {
     assert_refused(
         &g,
         &[
-            (P1, "claims T F", "notation",
-             "2 claims: claim each of the four statements, T, F or -, like `claims T F T -`"),
-            (P1, "claims T F X T", "notation", "`x` is not a claim: write T, F or - for each statement"),
-            (P1, "claims T F T T; detective 7", "notation",
-             "`detective` takes a statement number, 1 to 4, like `detective 2`"),
-            (P1, "pass", "wrong-phase",
-             "`pass` is not what this phase takes: claims on your opponent's statements, like `claims T F T -`"),
+            (
+                P1,
+                "claims T F",
+                "notation",
+                "2 claims: claim each of the four statements, T, F or -, like `claims T F T -`",
+            ),
+            (
+                P1,
+                "claims T F X T",
+                "notation",
+                "`x` is not a claim: write T, F or - for each statement",
+            ),
+            (
+                P1,
+                "claims T F T T; detective 7",
+                "notation",
+                "`detective` takes a statement number, 1 to 4, like `detective 2`",
+            ),
+            (
+                P1,
+                "pass",
+                "wrong-phase",
+                "`pass` is not what this phase takes: claims on your opponent's statements, like `claims T F T -`",
+            ),
         ],
     );
     play(&mut g, P1, "claims T F T T");
@@ -444,15 +559,35 @@ fn bad_claims_and_guesses_are_refused_saying_what_was_wrong() {
     assert_refused(
         &g,
         &[
-            (P1, "guess RRBG YGBR", "notation", "8 colours: a layout names each of the 16 cells, A1…D1 then A2…D4"),
-            (P1, "guess RRBG YGBR BBRY GYRX", "notation", "`X` is not a colour: a layout is 16 letters of R, B, G and Y"),
-            (P1, "buy Z9", "notation", "Z9 is off the board (columns A–D, rows 1–4)"),
+            (
+                P1,
+                "guess RRBG YGBR",
+                "notation",
+                "8 colours: a layout names each of the 16 cells, A1…D1 then A2…D4",
+            ),
+            (
+                P1,
+                "guess RRBG YGBR BBRY GYRX",
+                "notation",
+                "`X` is not a colour: a layout is 16 letters of R, B, G and Y",
+            ),
+            (
+                P1,
+                "buy Z9",
+                "notation",
+                "Z9 is off the board (columns A–D, rows 1–4)",
+            ),
         ],
     );
     play(&mut g, P1, "guess");
     assert_refused(
         &g,
-        &[(P1, "buy C2", "guessing", "you are guessing: send the grid with `guess RRBG YGBR BBRY GYRG`, or `pass`")],
+        &[(
+            P1,
+            "buy C2",
+            "guessing",
+            "you are guessing: send the grid with `guess RRBG YGBR BBRY GYRG`, or `pass`",
+        )],
     );
 }
 
@@ -500,7 +635,10 @@ fn the_reveal_phase_is_30_seconds_or_180_to_guess_outside_the_reserve() {
     // P2 does nothing: after 30 s nothing happens, and no reserve is used.
     let flagged = m.advance(33_000);
     assert_eq!(flagged.len(), 1);
-    assert_eq!(flagged[0].effect.as_deref(), Some("no reveal action: nothing happens"));
+    assert_eq!(
+        flagged[0].effect.as_deref(),
+        Some("no reveal action: nothing happens")
+    );
     assert!(m.outcome().is_none());
     m.submit(P1, &format!("guess {LAYOUT}"), 150_000).unwrap();
     assert_eq!(m.outcome().unwrap().winner, Some(P1));
@@ -511,13 +649,30 @@ fn the_reveal_phase_is_30_seconds_or_180_to_guess_outside_the_reserve() {
 #[test]
 fn bad_configs_are_refused_with_a_clear_reason() {
     for (config, message) in [
-        (json!({"layout": "RRBG"}), "four-statements: layout: 4 colours: a layout names each of the 16 cells, A1…D1 then A2…D4"),
-        (json!({"known_p1": "A1 B1"}), "four-statements: known_p1 names 2 cells; each seat is dealt 4"),
-        (json!({"known_p1": "A1 B1 C1 D1", "known_p2": "D1 A2 B2 C2"}),
-         "four-statements: known_p1 and known_p2 share cells; the seats' cells are disjoint"),
-        (json!({"max_rounds": 0}), "four-statements: max_rounds is at least 1 (or null for no limit)"),
+        (
+            json!({"layout": "RRBG"}),
+            "four-statements: layout: 4 colours: a layout names each of the 16 cells, A1…D1 then A2…D4",
+        ),
+        (
+            json!({"known_p1": "A1 B1"}),
+            "four-statements: known_p1 names 2 cells; each seat is dealt 4",
+        ),
+        (
+            json!({"known_p1": "A1 B1 C1 D1", "known_p2": "D1 A2 B2 C2"}),
+            "four-statements: known_p1 and known_p2 share cells; the seats' cells are disjoint",
+        ),
+        (
+            json!({"max_rounds": 0}),
+            "four-statements: max_rounds is at least 1 (or null for no limit)",
+        ),
     ] {
-        let e = Match::new(erase::<FourStatements>(), &config, 0, MatchOptions::default()).unwrap_err();
+        let e = Match::new(
+            erase::<FourStatements>(),
+            &config,
+            0,
+            MatchOptions::default(),
+        )
+        .unwrap_err();
         assert_eq!(e.to_string(), format!("bad config: {message}"));
     }
 }
@@ -540,7 +695,9 @@ fn a_seats_views_do_not_depend_on_what_it_cannot_know() {
         let mut actions = Vec::new();
         let stop = 3 + seed as usize % 12;
         while actions.len() < stop {
-            let Some(seat) = g.decision().seats().iter().next() else { break };
+            let Some(seat) = g.decision().seats().iter().next() else {
+                break;
+            };
             let a = g.sample_action(seat, &mut rng).unwrap();
             g.play(seat, &a).unwrap();
             actions.push((seat, a));
@@ -574,13 +731,7 @@ fn a_seats_views_do_not_depend_on_what_it_cannot_know() {
 
 /// The cells `seat` was dealt in `g`.
 fn first_cells(g: &FourStatements, seat: Seat) -> String {
-    let v = g.view(Viewer::Umpire);
-    v.known[seat]
-        .as_ref()
+    umpire_four_statements::view::dealt(&g.view(Viewer::Umpire), seat)
         .unwrap()
-        .iter()
-        .filter(|(_, k)| k.round == 0)
-        .map(|(c, _)| c.clone())
-        .collect::<Vec<_>>()
-        .join(" ")
+        .to_string()
 }

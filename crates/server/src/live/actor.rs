@@ -308,7 +308,7 @@ impl Actor {
                 id,
             } => {
                 let answer = self.check(seat, &text);
-                self.send_to(conn, messages::checked(id, answer.as_ref().map(String::clone)));
+                self.send_to(conn, messages::checked(id, answer));
             }
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
             Cmd::Snapshot { viewer, reply } => {
@@ -369,7 +369,10 @@ impl Actor {
             return Err(ActionError::from_rule(&umpire_core::TurnError::GameOver));
         }
         if self.seats[seat].bot.is_some() {
-            return Err(ActionError::new("forbidden", format!("{seat} is played by a bot now")));
+            return Err(ActionError::new(
+                "forbidden",
+                format!("{seat} is played by a bot now"),
+            ));
         }
         if let Some(e) = self.turn_refusal(seat) {
             return Err(e);

@@ -126,7 +126,7 @@ test('clocks count down from the server snapshot', () => {
 
 test('every registered board module offers the whole interface and a stylesheet', async () => {
   const { boards } = await import('../../web/games/index.js');
-  assert.deepEqual(Object.keys(boards).sort(), ['bomb-domain', 'flower-domain', 'masked-army', 'pentomino-wall'], 'every game with a board is registered');
+  assert.deepEqual(Object.keys(boards).sort(), ['bomb-domain', 'flower-domain', 'four-statements', 'masked-army', 'pentomino-wall'], 'every game with a board is registered');
   for (const [id, board] of Object.entries(boards)) {
     assert.equal(board.id, id);
     for (const key of ['name', 'help', 'example']) assert.equal(typeof board[key], 'string', `${id}.${key}`);

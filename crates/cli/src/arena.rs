@@ -23,7 +23,8 @@ pub struct Args {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Match config as JSON.
+    /// Match config as JSON. A game with a `max_rounds` option gets 100
+    /// rounds unless this says otherwise, so that every game ends.
     #[arg(long, default_value = "{}")]
     config: String,
     /// Print the result as JSON.
@@ -134,8 +135,7 @@ pub fn run(args: Args) -> Result<(), String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
     }
-    let config =
-        serde_json::from_str(&args.config).map_err(|e| format!("--config is not JSON: {e}"))?;
+    let config = crate::serve::ending_config(game.id(), &args.config, 100)?;
     let progress = ProgressBar::new(args.games);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")

@@ -81,12 +81,18 @@ pub struct LoadArgs {
     /// A player's mean thinking time before each action, in ms (each wait is drawn from 0.5 to 1.5 times it).
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
+    /// The matches' config as JSON. Random players never guess right: a
+    /// game with a `max_rounds` option gets 10 rounds unless this says
+    /// otherwise, so that every match ends.
+    #[arg(long, default_value = "{}")]
+    pub config: String,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn loadtest(args: LoadArgs) -> Result<(), String> {
+    let config = ending_config(&args.game, &args.config, 10)?;
     let options = umpire_server::loadtest::Options {
         matches: args.matches,
         repeat: args.repeat,
@@ -96,6 +102,7 @@ pub fn loadtest(args: LoadArgs) -> Result<(), String> {
         server_exe: Some(std::env::current_exe().map_err(|e| e.to_string())?),
         pid: args.pid,
         think_ms: args.think_ms,
+        config,
     };
     let report = umpire_server::loadtest::run(options)?;
     if args.json {
@@ -111,4 +118,19 @@ pub fn loadtest(args: LoadArgs) -> Result<(), String> {
     } else {
         Err("the load test had errors or unfinished matches".into())
     }
+}
+
+/// `config` (JSON text), with a limit of `rounds` for a game that offers
+/// one and was given none, so that matches between bots that never win end.
+pub fn ending_config(game: &str, config: &str, rounds: u32) -> Result<serde_json::Value, String> {
+    let mut config: serde_json::Value =
+        serde_json::from_str(config).map_err(|e| format!("--config is not JSON: {e}"))?;
+    let limited = umpire_catalog::with_tests()
+        .iter()
+        .find(|g| g.id() == game)
+        .is_some_and(|g| g.options().iter().any(|o| o.key == "max_rounds"));
+    if let Some(map) = config.as_object_mut().filter(|_| limited) {
+        map.entry("max_rounds").or_insert(serde_json::json!(rounds));
+    }
+    Ok(config)
 }

@@ -120,7 +120,10 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
     let db = dir.path().join("crash.db");
     for game in umpire_catalog::games() {
         let server = serve(&db);
-        let body = json!({"game": game.id(), "timed": true});
+        // Random players never end a game without a round limit.
+        let limited = game.options().iter().any(|o| o.key == "max_rounds");
+        let config = if limited { json!({"max_rounds": 4}) } else { json!({}) };
+        let body = json!({"game": game.id(), "config": config, "timed": true});
         let (status, created) = http_json(server.addr, "POST", "/api/matches", Some(&body))
             .await
             .expect("created");

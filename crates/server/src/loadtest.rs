@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 use umpire_core::{AnyGame, MatchRng, Seat, seeded_rng};
 
@@ -44,6 +44,8 @@ pub struct Options {
     pub pid: Option<u32>,
     /// A player's mean thinking time before each action (0.5 to 1.5 times it).
     pub think_ms: u64,
+    /// The matches' config (`{}` for the game's default).
+    pub config: serde_json::Value,
 }
 
 #[derive(serde::Serialize)]
@@ -299,10 +301,10 @@ async fn drive(
     let gate = Arc::new(Semaphore::new(64));
     let mut setups = Vec::new();
     for _ in 0..opts.matches {
-        let (gate, game) = (gate.clone(), opts.game.clone());
+        let (gate, game, config) = (gate.clone(), opts.game.clone(), opts.config.clone());
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
-            setup(addr, &game).await
+            setup(addr, &game, &config).await
         }));
     }
     let mut pairs = Vec::new();
@@ -321,12 +323,13 @@ async fn drive(
     let mut players = tokio::task::JoinSet::new();
     for pair in pairs {
         let (tally, name, repeat) = (tally.clone(), opts.game.clone(), opts.repeat);
+        let config = opts.config.clone();
         players.spawn(async move {
             let mut first = Some(pair);
             for _ in 0..repeat {
                 let next = match first.take() {
                     Some(pair) => Some(pair),
-                    None => setup(addr, &name).await.ok(),
+                    None => setup(addr, &name, &config).await.ok(),
                 };
                 let Some((p1, p2)) = next else {
                     tally.errors.fetch_add(1, Ordering::Relaxed);
@@ -375,8 +378,8 @@ async fn drive(
 }
 
 /// Creates a match between two people and connects both seats.
-async fn setup(addr: SocketAddr, game: &str) -> Result<(Ws, Ws), String> {
-    let body = json!({"game": game, "timed": true, "takeover": false});
+async fn setup(addr: SocketAddr, game: &str, config: &Value) -> Result<(Ws, Ws), String> {
+    let body = json!({"game": game, "config": config, "timed": true, "takeover": false});
     let (status, created) = http_json(addr, "POST", "/api/matches", Some(&body)).await?;
     if status != 201 {
         return Err(format!("create answered {status}: {created}"));

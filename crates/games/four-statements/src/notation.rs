@@ -283,7 +283,19 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
                             why,
                         });
                     }
-                    _ => return Err(shift(e, at)),
+                    _ => {
+                        let e = shift(e, at);
+                        let n = statements.len() + 1;
+                        let mut named = ParseError::new(format!("statement {n}: {}", e.message()))
+                            .expected(e.expectations().iter().cloned());
+                        if let Some(at) = e.offset() {
+                            named = named.at(at);
+                        }
+                        if let Some(s) = e.suggestion() {
+                            named = named.suggest(s);
+                        }
+                        return Err(named);
+                    }
                 },
             }
         }

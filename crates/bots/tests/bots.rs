@@ -9,12 +9,23 @@ use umpire_bots::{Bot, Think, make};
 use umpire_core::testing::SealedBids;
 use umpire_core::{AnyGame, Game, Match, MatchOptions, Seat, Viewer, erase, seeded_rng};
 use umpire_flower_domain::FlowerDomain;
+use umpire_four_statements::FourStatements;
 use umpire_masked_army::{MaskedArmy, Memory};
 use umpire_pentomino_wall::PentominoWall;
 
 /// Plays one untimed match; returns the winner.
 fn play(game: &'static dyn AnyGame, bots: [&str; 2], seed: u64) -> Option<Seat> {
-    let mut m = Match::new(game, &json!({}), seed, MatchOptions::untimed()).unwrap();
+    play_with(game, &json!({}), bots, seed)
+}
+
+/// Plays one untimed match with `config`; returns the winner.
+fn play_with(
+    game: &'static dyn AnyGame,
+    config: &serde_json::Value,
+    bots: [&str; 2],
+    seed: u64,
+) -> Option<Seat> {
+    let mut m = Match::new(game, config, seed, MatchOptions::untimed()).unwrap();
     let mut players: Vec<Box<dyn Bot>> = bots.iter().map(|b| make(game.id(), b).unwrap()).collect();
     let mut rng = seeded_rng(seed);
     let think = Think::unlimited();
@@ -43,6 +54,17 @@ fn random_plays_every_game_to_the_end() {
         for seed in 0..5 {
             play(game, ["random", "random"], seed);
         }
+    }
+    // Random seats never guess the grid: a round limit ends the match.
+    let limited = json!({"max_rounds": 6});
+    for seed in 0..5 {
+        let winner = play_with(
+            erase::<FourStatements>(),
+            &limited,
+            ["random", "random"],
+            seed,
+        );
+        assert_eq!(winner, None);
     }
 }
 
@@ -83,6 +105,57 @@ fn greedy_beats_random_at_flower_domain() {
 fn greedy_beats_random_at_pentomino_wall() {
     let wins = greedy_wins(erase::<PentominoWall>(), 20);
     assert!(wins >= 18, "greedy won {wins} of 20");
+}
+
+#[test]
+fn greedy_beats_random_at_four_statements() {
+    let wins = greedy_wins(erase::<FourStatements>(), 10);
+    assert!(wins >= 9, "greedy won {wins} of 10");
+}
+
+/// Four Statements' greedy, handed a state drawn from its seat's view
+/// (another grid, other secrets of the opponent), chooses exactly as on the
+/// real state.
+#[test]
+fn four_statements_greedy_knows_only_its_seat_s_window() {
+    let game = erase::<FourStatements>();
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let mut m = Match::new(
+            game,
+            &json!({"max_rounds": 8}),
+            seed,
+            MatchOptions::untimed(),
+        )
+        .unwrap();
+        let mut rng = seeded_rng(seed);
+        for _ in 0..(4 + seed * 3) {
+            let Some(seat) = m.decision().seats().iter().next() else {
+                break;
+            };
+            let action = m.seat_view(seat).sample_action(&mut rng).unwrap();
+            m.submit(seat, &action, 0).unwrap();
+        }
+        let real = m.state().downcast::<FourStatements>().unwrap().clone();
+        for me in m.decision().seats().iter() {
+            let other = FourStatements::sample(
+                Viewer::Seat(me),
+                &real.view(Viewer::Seat(me)),
+                &Default::default(),
+                &mut rng,
+            );
+            let mut choices = Vec::new();
+            for state in [&real, &other] {
+                let erased = umpire_core::Erased(state.clone());
+                let window = umpire_core::SeatView::new(&erased, me);
+                let mut bot = make("four-statements", "greedy").unwrap();
+                choices.push(bot.choose(window, &Think::unlimited(), &mut seeded_rng(seed)));
+            }
+            assert_eq!(choices[0], choices[1], "seed {seed}, {me}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 6);
 }
 
 /// On the largest move lists (an unrestricted second move, over 200,000

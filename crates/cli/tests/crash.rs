@@ -122,7 +122,11 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
         let server = serve(&db);
         // Random players never end a game without a round limit.
         let limited = game.options().iter().any(|o| o.key == "max_rounds");
-        let config = if limited { json!({"max_rounds": 4}) } else { json!({}) };
+        let config = if limited {
+            json!({"max_rounds": 4})
+        } else {
+            json!({})
+        };
         let body = json!({"game": game.id(), "config": config, "timed": true});
         let (status, created) = http_json(server.addr, "POST", "/api/matches", Some(&body))
             .await

@@ -193,9 +193,16 @@ async fn play(addr: SocketAddr, game: &'static dyn AnyGame, bots: [Option<&str>;
         Some(bot) => json!({"kind": "bot", "bot": bot}),
         None => json!({"kind": "person"}),
     };
+    // Random players never end a game without a round limit.
+    let limited = game.options().iter().any(|o| o.key == "max_rounds");
+    let config = if limited {
+        json!({"max_rounds": 3})
+    } else {
+        json!({})
+    };
     let c = create(
         addr,
-        json!({"game": game.id(), "timed": true,
+        json!({"game": game.id(), "timed": true, "config": config,
                "seats": {"P1": seat_json(bots[0]), "P2": seat_json(bots[1])}}),
     )
     .await;

@@ -424,3 +424,107 @@ fn replay_escapes_terminal_control_characters_from_a_record() {
     assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
     assert_stderr(&out, "\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{9b}1m");
 }
+
+/// `umpire statement check`, as a host in a chat room uses it: valid (0),
+/// invalid with the rule (1), unparsable with where and what (2).
+#[test]
+fn statement_check_judges_like_the_server() {
+    let check = |args: &[&str]| {
+        let mut all = vec!["statement", "check", "--subset", "A1 B1 A2 B2"];
+        all.extend(args);
+        umpire(&all)
+    };
+    let out = check(&["There are two red tiles.", "--layout", "RRBGYGBRBBRYGYRG"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "valid: At least two tiles are red. (6 words)\ntruth: true\n"
+    );
+    let out = check(&[
+        "--json",
+        "There is a 2x2 square with one red tile.",
+        "--layout",
+        "BBBBBBBBBBBBBBBB",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let verdict: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(
+        verdict,
+        json!({"valid": true, "reason": null, "rule": null,
+               "canonical": "Some 2x2 square has a red tile.", "words": 7, "truth": false})
+    );
+    // The rulebook's invalid examples, each with the rule it breaks.
+    for (text, rule) in [
+        ("There are four red tiles on the grid.", "outside-subset"),
+        ("The leftmost tile is red.", "every-tile-matters"),
+        (
+            "There are two red tiles, and I beat Marcer in arithmetic 3-1.",
+            "outside-game",
+        ),
+    ] {
+        let out = check(&["--json", text]);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        let verdict: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        assert_eq!(
+            (&verdict["valid"], &verdict["rule"]),
+            (&json!(false), &json!(rule)),
+            "{text}"
+        );
+        assert_eq!(verdict["truth"], Value::Null);
+    }
+    let out = check(&["There are two rde tiles."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("`rde`"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("did you mean"), "{}", stdout(&out));
+    let out = umpire(&[
+        "statement",
+        "check",
+        "--subset",
+        "A1 Q9",
+        "There is a red tile.",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_stderr(&out, "--subset");
+}
+
+/// `umpire statement deduce`: a seat's knowledge in, the grids it allows out.
+#[test]
+fn statement_deduce_counts_the_grids_left() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let file = dir.path().join("knowledge.json");
+    // Every tile known but A1.
+    let known: serde_json::Map<String, Value> = [
+        "B1", "C1", "D1", "A2", "B2", "C2", "D2", "A3", "B3", "C3", "D3", "A4", "B4", "C4", "D4",
+    ]
+    .iter()
+    .map(|c| (c.to_string(), json!("green")))
+    .collect();
+    let knowledge = json!({
+        "known": known,
+        "statements": [{"subset": "A1 B1 A2 B2", "statement": "There are two red tiles.", "truth": false}],
+        "wrong_guesses": ["BGGGGGGGGGGGGGGG", "YGGGGGGGGGGGGGGG", "GGGGGGGGGGGGGGGG"]
+    });
+    std::fs::write(&file, knowledge.to_string()).expect("written");
+    let out = umpire(&["statement", "deduce", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The false statement rules nothing out (one red at most either way);
+    // the three wrong guesses leave A1 red.
+    assert!(
+        stdout(&out).starts_with("1 grid is possible"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("the grid: RGGGGGGGGGGGGGGG"),
+        "{}",
+        stdout(&out)
+    );
+    let out = umpire(&["statement", "deduce", "--json", file.to_str().unwrap()]);
+    let deduced: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(deduced["possible"], 1);
+    assert_eq!(deduced["cells"]["A1"]["red"], 1.0);
+    std::fs::write(&file, r#"{"known": {"Z9": "red"}}"#).expect("written");
+    let out = umpire(&["statement", "deduce", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_stderr(&out, "known");
+}

@@ -161,7 +161,7 @@ pub enum Illegal {
     ItemUsed(&'static str),
     #[error("statement {0} of your opponent is smokescreened: write - for it")]
     Smokescreened(usize),
-    #[error("you have {rp} RP: {cells} cells cost {cost}")]
+    #[error("you have {rp} RP: buying {} costs {cost}", view::tiles(*.cells))]
     NotEnoughRp { rp: u32, cells: usize, cost: u32 },
     #[error("you guessed wrong last round: no buying this round")]
     NoBuying,
@@ -804,11 +804,9 @@ impl Game for FourStatements {
     }
 
     fn last_event(view: &View) -> Option<String> {
-        view.notebook
+        view.last
             .as_ref()
-            .and_then(|n| n.last())
-            .map(|n| n.text.clone())
-            .or_else(|| view.last.clone())
+            .map(|l| l.trim_end_matches('.').to_string())
     }
 
     fn remember(memory: &mut knowledge::Memory, view: &View) {

@@ -341,20 +341,23 @@ fn last_public(game: &FourStatements) -> Option<String> {
             format!(
                 "Round {} is over: P1 bought {}, P2 bought {}. Round {r}: bluff.",
                 r - 1,
-                cells(bought[0]),
-                cells(bought[1])
+                tiles(bought[0]),
+                tiles(bought[1])
             )
         }
-        Phase::Claim => format!("Round {r}: the subsets and statements are shown; claim now."),
-        Phase::Reveal => format!("Round {r}: the claims are in; reveal phase."),
+        Phase::Claim => {
+            format!("Round {r}: both bluffs are in; the subsets and statements are shown.")
+        }
+        Phase::Reveal => format!("Round {r}: both claims are in; the reveal phase is open."),
     })
 }
 
-fn cells(n: usize) -> String {
+/// `n` tiles, in words.
+pub fn tiles(n: usize) -> String {
     match n {
-        0 => "no cell".into(),
-        1 => "1 cell".into(),
-        n => format!("{n} cells"),
+        0 => "no tile".into(),
+        1 => "1 tile".into(),
+        n => format!("{n} tiles"),
     }
 }
 
@@ -414,8 +417,9 @@ fn notebook(view: &View, seat: Seat) -> Vec<Note> {
             notes.push(Note {
                 round: r.round,
                 text: format!(
-                    "Round {}: {correct} of your {made} claims were right (+{} RP).",
+                    "Round {}: {correct} of your {made} claims {} right (+{} RP).",
                     r.round,
+                    if correct == 1 { "was" } else { "were" },
                     2 * correct
                 ),
             });
@@ -461,7 +465,7 @@ fn notebook(view: &View, seat: Seat) -> Vec<Note> {
         if let Some(n) = theirs.bought.filter(|&n| n > 0) {
             notes.push(Note {
                 round: r.round,
-                text: format!("Round {}: {} bought {}.", r.round, seat.other(), cells(n)),
+                text: format!("Round {}: {} bought {}.", r.round, seat.other(), tiles(n)),
             });
         }
     }
@@ -512,9 +516,22 @@ pub fn render(view: &View, colour: bool) -> String {
             }
         }
     }
+    if let Some(notes) = &view.notebook {
+        out += "your notebook:\n";
+        for note in notes.iter().filter(|n| n.round + 1 >= view.round) {
+            let _ = writeln!(out, "  {}", note.text);
+        }
+    }
     for seat in Seat::BOTH {
         let rp = view.rp[seat].map_or("?".to_string(), |r| r.to_string());
-        let _ = writeln!(out, "{seat}: {rp} RP, {:?}", view.status[seat]);
+        let status = match view.status[seat] {
+            Status::Waiting => "to submit",
+            Status::Submitted => "submitted",
+            Status::Guessing => "guessing",
+            Status::Deciding => "deciding",
+            Status::Done => "done",
+        };
+        let _ = writeln!(out, "{seat}: {rp} RP, {status}");
     }
     let _ = write!(out, "round {}: {}", view.round, prompt(view));
     out.push('\n');

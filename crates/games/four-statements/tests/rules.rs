@@ -384,7 +384,7 @@ fn buying_costs_8_rp_a_cell_and_the_opponent_learns_only_how_many() {
                 P2,
                 "buy A1 B1",
                 "not-enough-rp",
-                "you have 9 RP: 2 cells cost 16",
+                "you have 9 RP: buying 2 tiles costs 16",
             ),
             (P2, "buy A4", "already-known", "you already know A4"),
             (
@@ -407,7 +407,7 @@ fn buying_costs_8_rp_a_cell_and_the_opponent_learns_only_how_many() {
     assert_eq!(p1["rounds"][0]["sides"]["P2"]["bought"], 1);
     assert_eq!(p1["rounds"][0]["sides"]["P2"]["bought_cells"], Value::Null);
     assert!(!p1.to_string().contains("B3"), "{p1}");
-    assert!(p1["notebook"].to_string().contains("P2 bought 1 cell."));
+    assert!(p1["notebook"].to_string().contains("P2 bought 1 tile."));
 }
 
 #[test]

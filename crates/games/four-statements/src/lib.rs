@@ -271,6 +271,33 @@ impl FourStatements {
             .expect("the bluffs are in")
     }
 
+    /// A match at the start of round 1, each seat knowing the tiles of
+    /// `known` (each marked round 0).
+    fn start(
+        layout: Grid,
+        known: PerSeat<[Option<u32>; CELLS]>,
+        max_rounds: Option<u32>,
+        aids: bool,
+    ) -> FourStatements {
+        FourStatements {
+            layout,
+            max_rounds,
+            aids,
+            round: 1,
+            phase: Phase::Bluff,
+            known,
+            rp: PerSeat::default(),
+            items: PerSeat::default(),
+            rounds: Vec::new(),
+            sealed_bluff: PerSeat::default(),
+            sealed_claims: PerSeat::default(),
+            guessing: PerSeat::default(),
+            no_buy: PerSeat::default(),
+            submissions: 0,
+            result: None,
+        }
+    }
+
     /// Whether `seat` may make `bluff` now.
     pub fn check_bluff(&self, seat: Seat, bluff: &Bluff) -> Result<(), Illegal> {
         if bluff.nolimit && !self.has_item(seat, Item::NoLimit) {
@@ -664,23 +691,7 @@ impl Game for FourStatements {
                 Self::ID
             )));
         }
-        Ok(FourStatements {
-            layout,
-            max_rounds: config.max_rounds,
-            aids: config.aids,
-            round: 1,
-            phase: Phase::Bluff,
-            known,
-            rp: PerSeat::default(),
-            items: PerSeat::default(),
-            rounds: Vec::new(),
-            sealed_bluff: PerSeat::default(),
-            sealed_claims: PerSeat::default(),
-            guessing: PerSeat::default(),
-            no_buy: PerSeat::default(),
-            submissions: 0,
-            result: None,
-        })
+        Ok(FourStatements::start(layout, known, config.max_rounds, config.aids))
     }
 
     fn options() -> Vec<ConfigOption> {

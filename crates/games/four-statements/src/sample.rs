@@ -32,23 +32,8 @@ pub fn from_view<R: Rng + ?Sized>(
         }
         (None, None) => random_grid(rng),
     };
-    let mut g = FourStatements {
-        layout,
-        max_rounds: view.max_rounds,
-        aids: view.aids,
-        round: 1,
-        phase: Phase::Bluff,
-        known: dealt(view, rng),
-        rp: PerSeat::default(),
-        items: PerSeat::default(),
-        rounds: Vec::new(),
-        sealed_bluff: PerSeat::default(),
-        sealed_claims: PerSeat::default(),
-        guessing: PerSeat::default(),
-        no_buy: PerSeat::default(),
-        submissions: 0,
-        result: None,
-    };
+    let known = dealt(view, rng);
+    let mut g = FourStatements::start(layout, known, view.max_rounds, view.aids);
     for (n, r) in view.rounds.iter().enumerate() {
         let (Some(p1), Some(p2)) = (&r.sides.p1, &r.sides.p2) else {
             break;

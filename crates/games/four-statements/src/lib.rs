@@ -691,7 +691,12 @@ impl Game for FourStatements {
                 Self::ID
             )));
         }
-        Ok(FourStatements::start(layout, known, config.max_rounds, config.aids))
+        Ok(FourStatements::start(
+            layout,
+            known,
+            config.max_rounds,
+            config.aids,
+        ))
     }
 
     fn options() -> Vec<ConfigOption> {

@@ -17,6 +17,12 @@ use std::str::FromStr;
 
 use crate::view::{SideView, StatementView, View};
 
+/// The widest subset whose facts are counted: a fact is a table over all
+/// colourings of its subset (4^10 of them here). Wider subsets are possible
+/// only with No Limit; what their statements tell is left out, so the
+/// count then covers a few grids too many, never too few.
+pub const MAX_FACT_TILES: usize = 10;
+
 /// What `seat` knows, from its view.
 pub fn from_view(seat: Seat, view: &View) -> Knowledge {
     let mut k = Knowledge::default();
@@ -44,6 +50,49 @@ pub fn from_view(seat: Seat, view: &View) -> Knowledge {
     k
 }
 
+/// Whether `grid` agrees with what `seat` learned about subsets wider than
+/// [`MAX_FACT_TILES`] (left out of its [`Knowledge`]): checked one grid at a
+/// time, so a sampler can draw from the count and keep only such grids.
+pub fn wide_facts_hold(seat: Seat, view: &View, grid: Grid) -> bool {
+    view.rounds.iter().all(|r| {
+        let (Some(mine), Some(theirs)) = (&r.sides[seat], &r.sides[seat.other()]) else {
+            return true;
+        };
+        let own = mine.subset.len() <= MAX_FACT_TILES
+            || statements(mine)
+                .iter()
+                .zip(&mine.statements)
+                .all(|(s, v)| match (s, v.truth) {
+                    (Some(s), Some(truth)) => s.eval(mine.subset, grid) == truth,
+                    _ => true,
+                });
+        let claimed = theirs.subset.len() <= MAX_FACT_TILES || claims_hold(mine, theirs, grid);
+        own && claimed
+    })
+}
+
+/// Whether `grid` makes the seat's claims right as often as it was told,
+/// and Detective's answer true.
+fn claims_hold(mine: &SideView, theirs: &SideView, grid: Grid) -> bool {
+    let (Some(correct), Some(claims)) = (mine.correct, mine.claims.as_deref()) else {
+        return true;
+    };
+    let detective = mine.detective.map(|n| n - 1);
+    let mut right = 0;
+    for (i, (s, claim)) in statements(theirs).iter().zip(claims.split(' ')).enumerate() {
+        let Some(s) = s else { continue };
+        let truth = s.eval(theirs.subset, grid);
+        if Some(i) == detective {
+            if theirs.statements[i].truth.is_some_and(|t| t != truth) {
+                return false;
+            }
+        } else if (claim == "T" && truth) || (claim == "F" && !truth) {
+            right += 1;
+        }
+    }
+    right == correct as usize
+}
+
 /// The statements of a side, parsed back from their sentences (`None` for
 /// one the viewer cannot read).
 fn statements(side: &SideView) -> Vec<Option<Statement>> {
@@ -56,7 +105,7 @@ fn statements(side: &SideView) -> Vec<Option<Statement>> {
 /// The colourings of the seat's own subset that give its statements the
 /// truths it was told.
 fn own_truths(side: &SideView) -> Option<Table> {
-    let subset = side.subset;
+    let subset = Some(side.subset).filter(|s| s.len() <= MAX_FACT_TILES)?;
     let mut fact: Option<Table> = None;
     for (s, v) in statements(side).into_iter().zip(&side.statements) {
         let (Some(s), Some(truth)) = (s, v.truth) else {
@@ -87,7 +136,7 @@ fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
             _ => None,
         })
         .collect();
-    let subset: CellSet = theirs.subset;
+    let subset: CellSet = Some(theirs.subset).filter(|s| s.len() <= MAX_FACT_TILES)?;
     let said = statements(theirs);
     let detective = mine.detective.map(|n| n - 1);
     let mut tables: Vec<(Table, bool)> = Vec::new();
@@ -202,7 +251,8 @@ impl Written {
         }
         for (n, s) in self.statements.iter().enumerate() {
             let at = |e: String| format!("statements[{n}]: {e}");
-            let subset = CellSet::parse(&s.subset).map_err(|e| at(e.to_string()))?;
+            let subset =
+                wide(CellSet::parse(&s.subset).map_err(|e| at(e.to_string()))?).map_err(at)?;
             let said: Statement = s
                 .statement
                 .parse()
@@ -212,7 +262,8 @@ impl Written {
         }
         for (n, c) in self.claims.iter().enumerate() {
             let at = |e: String| format!("claims[{n}]: {e}");
-            let subset = CellSet::parse(&c.subset).map_err(|e| at(e.to_string()))?;
+            let subset =
+                wide(CellSet::parse(&c.subset).map_err(|e| at(e.to_string()))?).map_err(at)?;
             if c.statements.len() != STATEMENTS {
                 return Err(at(format!(
                     "{} statements: a round has 4",
@@ -262,6 +313,17 @@ impl Written {
         }
         Ok(k)
     }
+}
+
+/// `subset`, unless it is too wide to count.
+fn wide(subset: CellSet) -> Result<CellSet, String> {
+    if subset.len() > MAX_FACT_TILES {
+        return Err(format!(
+            "a subset of {} tiles: facts over at most {MAX_FACT_TILES} tiles are counted",
+            subset.len()
+        ));
+    }
+    Ok(subset)
 }
 
 fn side(subset: CellSet, statements: Vec<StatementView>) -> SideView {

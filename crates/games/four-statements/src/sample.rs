@@ -14,7 +14,7 @@ use umpire_core::{PerSeat, Seat, Viewer};
 
 use crate::deduce;
 use crate::grid::{CELLS, CellSet, Colour, Grid};
-use crate::knowledge::Memory;
+use crate::knowledge::{self, Memory};
 use crate::statement::Statement;
 use crate::view::{SideView, Status, View};
 use crate::{Action, Bluff, CELL_PRICE, Claims, DEALT, FourStatements, Phase, Reveal, STATEMENTS};
@@ -28,7 +28,17 @@ pub fn from_view<R: Rng + ?Sized>(
     let layout = match (&view.layout, viewer.seat()) {
         (Some(text), _) => Grid::parse(text).unwrap_or_default(),
         (None, Some(seat)) => {
-            deduce::sample(&memory.of(seat, view), rng).unwrap_or_else(|| random_grid(rng))
+            // Facts over the widest subsets are not counted: draws that
+            // break them are drawn again.
+            let k = memory.of(seat, view);
+            let mut grid = deduce::sample(&k, rng).unwrap_or_else(|| random_grid(rng));
+            for _ in 0..10_000 {
+                if knowledge::wide_facts_hold(seat, view, grid) {
+                    break;
+                }
+                grid = deduce::sample(&k, rng).unwrap_or(grid);
+            }
+            grid
         }
         (None, None) => random_grid(rng),
     };

@@ -735,3 +735,50 @@ fn first_cells(g: &FourStatements, seat: Seat) -> String {
         .unwrap()
         .to_string()
 }
+
+/// No Limit allows the whole grid as a subset. Facts over more than 10
+/// tiles are left out of the count (a table of 4^16 colourings would not
+/// fit), but a state drawn from the seat's view still agrees with what it
+/// was told.
+#[test]
+fn a_whole_grid_subset_is_judged_and_drawn_from_without_counting_it() {
+    let mut g = FourStatements::new(
+        &Config {
+            aids: true,
+            ..config()
+        },
+        0,
+    )
+    .unwrap();
+    let all = "A1 B1 C1 D1 A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4";
+    play(
+        &mut g,
+        P1,
+        &format!(
+            "subset {all}; At least five tiles are red.; Exactly four tiles are green.; At most three tiles are yellow.; More tiles are blue than yellow.; nolimit"
+        ),
+    );
+    play(&mut g, P2, &p2_bluff());
+    let seen = g.view(Viewer::Seat(P1));
+    assert_eq!(
+        seen.possible,
+        Some(4u64.pow(12)),
+        "the wide fact is not counted"
+    );
+    let truths: Vec<Option<bool>> = seen.rounds[0].sides[P1]
+        .as_ref()
+        .unwrap()
+        .statements
+        .iter()
+        .map(|s| s.truth)
+        .collect();
+    assert_eq!(truths, [Some(true), Some(true), Some(true), Some(true)]);
+    let mut rng = seeded_rng(1);
+    for _ in 0..20 {
+        let drawn = FourStatements::sample(Viewer::Seat(P1), &seen, &Default::default(), &mut rng);
+        assert_eq!(
+            serde_json::to_value(drawn.view(Viewer::Seat(P1))).unwrap(),
+            serde_json::to_value(&seen).unwrap()
+        );
+    }
+}

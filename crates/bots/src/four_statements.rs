@@ -56,7 +56,8 @@ fn entropy(p: &Posterior, i: usize) -> f64 {
 
 /// The share of possible grids that make `s` true.
 fn chance_true(known: &Knowledge, now: &Posterior, s: &Statement, subset: CellSet) -> f64 {
-    if now.count == 0 {
+    // Too wide to count (a No Limit subset): no better than a coin.
+    if now.count == 0 || subset.len() > knowledge::MAX_FACT_TILES {
         return 0.5;
     }
     let mut k = known.clone();

@@ -1,7 +1,7 @@
-//! `umpire arena GAME --bots A,B --games N`: bots against each other, seats
-//! swapped every other game, on all cores.
+//! `umpire arena GAME --bots A,B,C --games N`: a round robin of bots, every
+//! pair playing N games with seats swapped every other game, all pairs'
+//! games on one pool of threads, then Elo estimates (see `crate::elo`).
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -10,23 +10,30 @@ use serde::Serialize;
 use umpire_bots::Think;
 use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat, Seats, seeded_rng};
 
+use crate::elo;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Game id, e.g. masked-army.
     game: String,
-    /// Two bots, comma-separated (names or levels).
+    /// Two or more bots, comma-separated (names or levels); every pair
+    /// plays. A bot named twice is told apart by its place, e.g. random#3.
     #[arg(long, value_delimiter = ',', num_args = 1..)]
     bots: Vec<String>,
-    /// How many games.
+    /// How many games each pair plays.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// Seed of the first game; game i uses seed + i.
+    /// Seed of the first game. Pairs go in order (1-2, 1-3, …, 2-3, …);
+    /// game i of pair k uses seed + k × games + i, whatever the threads.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Match config as JSON. A game with a `max_rounds` option gets 100
     /// rounds unless this says otherwise, so that every game ends.
     #[arg(long, default_value = "{}")]
     config: String,
+    /// Worker threads [default: available parallelism].
+    #[arg(long)]
+    threads: Option<usize>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -35,26 +42,94 @@ pub struct Args {
     records: Option<std::path::PathBuf>,
 }
 
-#[derive(Clone, Default, Serialize)]
-struct BotResult {
-    name: String,
-    level: String,
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Default, Serialize)]
+struct Wdl {
     wins: u64,
     draws: u64,
     losses: u64,
 }
 
+impl Wdl {
+    fn add(&mut self, other: Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+
+    fn flipped(self) -> Wdl {
+        Wdl {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
+}
+
+/// A bot's totals over all its games.
+#[derive(Clone, Serialize)]
+struct BotResult {
+    /// As given in --bots.
+    name: String,
+    /// The name, with `#place` (from 1) when the name is given twice.
+    label: String,
+    level: String,
+    #[serde(flatten)]
+    total: Wdl,
+}
+
+/// The games of one pair, from bot `a`'s side.
+#[derive(Serialize)]
+struct PairResult {
+    a: String,
+    b: String,
+    games: u64,
+    #[serde(flatten)]
+    total: Wdl,
+    /// A's games as P1 (the pair's even games) and as P2.
+    a_as_p1: Wdl,
+    a_as_p2: Wdl,
+}
+
+/// One bot's Elo estimate.
+#[derive(Serialize)]
+struct RatingRow {
+    bot: String,
+    level: String,
+    elo: f64,
+    /// The 95% interval's ends; null where the record bounds nothing (the
+    /// upper end of a bot that scored 100%, the lower of one that scored 0%).
+    low: Option<f64>,
+    high: Option<f64>,
+    games: u64,
+    /// Wins plus half the draws, per game.
+    score: f64,
+}
+
 #[derive(Serialize)]
 struct Report {
     game: String,
+    /// All games played.
     games: u64,
+    games_per_pair: u64,
+    seed: u64,
+    threads: usize,
     bots: Vec<BotResult>,
+    pairs: Vec<PairResult>,
+    /// By rating, highest first.
+    ratings: Vec<RatingRow>,
+    /// How the ratings were estimated.
+    elo_method: &'static str,
     mean_length: f64,
     seconds: f64,
     games_per_second: f64,
 }
 
-/// One game's result: the winner by bot index (None for a draw) and length.
+const ELO_METHOD: &str = "Bradley-Terry maximum likelihood, a draw half a win; mean rating 0; \
+    one virtual draw added per pair; 95% intervals from the Fisher information";
+
+/// One game's result: the winner by index within the pair (None for a
+/// draw) and length.
 struct GameResult {
     winner: Option<usize>,
     actions: usize,
@@ -63,7 +138,7 @@ struct GameResult {
 fn play_one(
     game: &'static dyn AnyGame,
     config: &serde_json::Value,
-    bots: &[String],
+    bots: [&str; 2],
     seed: u64,
     swap: bool,
     records: Option<&std::path::Path>,
@@ -73,8 +148,8 @@ fn play_one(
     // Bot index per seat: bot 0 is P1 in even games, P2 in odd ones.
     let index = PerSeat::new(usize::from(swap), usize::from(!swap));
     let mut players = PerSeat::new(
-        umpire_bots::make(game.id(), &bots[index.p1])?,
-        umpire_bots::make(game.id(), &bots[index.p2])?,
+        umpire_bots::make(game.id(), bots[index.p1])?,
+        umpire_bots::make(game.id(), bots[index.p2])?,
     );
     let mut rng = seeded_rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let think = Think::unlimited();
@@ -118,91 +193,198 @@ fn first_to_submit(seats: Seats, both: &mut usize) -> Option<Seat> {
     seats.iter().next()
 }
 
+/// Distinct labels: a name given twice gets its place, e.g. `random#3`.
+fn labels(bots: &[String]) -> Vec<String> {
+    bots.iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if bots.iter().filter(|b| *b == name).count() > 1 {
+                format!("{name}#{}", i + 1)
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}
+
+/// Every pair once, in order: (0, 1), (0, 2), …, (1, 2), …
+fn round_robin(bots: usize) -> Vec<(usize, usize)> {
+    (0..bots)
+        .flat_map(|a| (a + 1..bots).map(move |b| (a, b)))
+        .collect()
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     let game = umpire_catalog::require(&args.game)?;
-    if args.bots.len() != 2 {
-        return Err("--bots takes two bots, e.g. --bots greedy,random".into());
+    if args.bots.len() < 2 {
+        return Err(
+            "--bots takes two or more bots, e.g. --bots greedy,random or --bots easy,medium,hard"
+                .into(),
+        );
     }
     if args.games == 0 {
         return Err("--games 0 plays nothing: give at least 1".into());
     }
+    let threads = match args.threads {
+        Some(0) => return Err("--threads 0 runs nothing: give at least 1".into()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let mut levels = Vec::new();
     for bot in &args.bots {
         umpire_bots::make(game.id(), bot)?;
         levels.push(umpire_bots::level_of(game.id(), bot).unwrap_or("?"));
     }
+    let labels = labels(&args.bots);
+    let pairs = round_robin(args.bots.len());
+    let total = (pairs.len() as u64)
+        .checked_mul(args.games)
+        .ok_or("too many games")?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
     }
     let config = crate::serve::ending_config(game.id(), &args.config, 100)?;
-    let progress = ProgressBar::new(args.games);
+    let progress = ProgressBar::new(total);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .expect("a valid template"),
     );
     let next = AtomicU64::new(0);
-    let results = Mutex::new(Vec::new());
     let started = Instant::now();
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
-                        break;
+    let workers = threads.min(usize::try_from(total).unwrap_or(usize::MAX));
+    // Each worker takes the next game number and keeps its results with
+    // their numbers; the totals do not depend on who played what.
+    let played: Vec<(u64, Result<GameResult, String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= total {
+                            break;
+                        }
+                        let (a, b) = pairs[(g / args.games) as usize];
+                        let i = g % args.games;
+                        let result = play_one(
+                            game,
+                            &config,
+                            [&args.bots[a], &args.bots[b]],
+                            args.seed.wrapping_add(g),
+                            i % 2 == 1,
+                            args.records.as_deref(),
+                        );
+                        if result.is_err() {
+                            next.store(total, Ordering::Relaxed);
+                        }
+                        mine.push((g, result));
+                        progress.inc(1);
                     }
-                    let result = play_one(
-                        game,
-                        &config,
-                        &args.bots,
-                        args.seed.wrapping_add(i),
-                        i % 2 == 1,
-                        args.records.as_deref(),
-                    );
-                    let failed = result.is_err();
-                    results.lock().expect("no worker panics").push(result);
-                    progress.inc(1);
-                    if failed {
-                        next.store(args.games, Ordering::Relaxed);
-                    }
-                }
-            });
-        }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("no worker panics"))
+            .collect()
     });
     progress.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    let results: Vec<GameResult> = results
-        .into_inner()
-        .expect("no worker panics")
-        .into_iter()
-        .collect::<Result<_, _>>()?;
-    let mut bots: Vec<BotResult> = args
-        .bots
+    // The first failure by game number, if any.
+    if let Some((_, Err(e))) = played
         .iter()
-        .zip(&levels)
-        .map(|(name, level)| BotResult {
-            name: name.clone(),
-            level: level.to_string(),
-            ..Default::default()
+        .filter(|(_, r)| r.is_err())
+        .min_by_key(|(g, _)| *g)
+    {
+        return Err(e.clone());
+    }
+    let mut pair_results: Vec<PairResult> = pairs
+        .iter()
+        .map(|&(a, b)| PairResult {
+            a: labels[a].clone(),
+            b: labels[b].clone(),
+            games: 0,
+            total: Wdl::default(),
+            a_as_p1: Wdl::default(),
+            a_as_p2: Wdl::default(),
         })
         .collect();
-    for r in &results {
-        match r.winner {
-            Some(w) => {
-                bots[w].wins += 1;
-                bots[1 - w].losses += 1;
-            }
-            None => bots.iter_mut().for_each(|b| b.draws += 1),
+    let mut actions = 0u64;
+    for (g, result) in &played {
+        let Ok(r) = result else { continue };
+        actions += r.actions as u64;
+        let pair = &mut pair_results[(g / args.games) as usize];
+        let one = Wdl {
+            wins: u64::from(r.winner == Some(0)),
+            draws: u64::from(r.winner.is_none()),
+            losses: u64::from(r.winner == Some(1)),
+        };
+        pair.games += 1;
+        pair.total.add(one);
+        if (g % args.games) % 2 == 0 {
+            pair.a_as_p1.add(one);
+        } else {
+            pair.a_as_p2.add(one);
         }
     }
-    let games = results.len() as u64;
+    let mut bots: Vec<BotResult> = (0..args.bots.len())
+        .map(|i| BotResult {
+            name: args.bots[i].clone(),
+            label: labels[i].clone(),
+            level: levels[i].to_string(),
+            total: Wdl::default(),
+        })
+        .collect();
+    for (&(a, b), pair) in pairs.iter().zip(&pair_results) {
+        bots[a].total.add(pair.total);
+        bots[b].total.add(pair.total.flipped());
+    }
+    let fitted = elo::fit(
+        bots.len(),
+        &pairs
+            .iter()
+            .zip(&pair_results)
+            .map(|(&(a, b), p)| elo::Games {
+                a,
+                b,
+                wins: p.total.wins,
+                draws: p.total.draws,
+                losses: p.total.losses,
+            })
+            .collect::<Vec<_>>(),
+    );
+    let tenth = |x: f64| (x * 10.0).round() / 10.0;
+    let mut order: Vec<usize> = (0..bots.len()).collect();
+    order.sort_by(|&x, &y| fitted[y].elo.total_cmp(&fitted[x].elo).then(x.cmp(&y)));
+    let ratings: Vec<RatingRow> = order
+        .iter()
+        .map(|&i| {
+            let r = &fitted[i];
+            RatingRow {
+                bot: labels[i].clone(),
+                level: levels[i].to_string(),
+                elo: tenth(r.elo),
+                low: (!r.open_below).then(|| tenth(r.low)),
+                high: (!r.open_above).then(|| tenth(r.high)),
+                games: r.games,
+                score: r.score,
+            }
+        })
+        .collect();
+    let games = played.len() as u64;
     let report = Report {
         game: game.id().into(),
         games,
+        games_per_pair: args.games,
+        seed: args.seed,
+        threads: workers,
         bots,
-        mean_length: results.iter().map(|r| r.actions as f64).sum::<f64>() / games.max(1) as f64,
+        pairs: pair_results,
+        ratings,
+        elo_method: ELO_METHOD,
+        mean_length: actions as f64 / games.max(1) as f64,
         seconds,
         games_per_second: games as f64 / seconds.max(f64::EPSILON),
     };
@@ -212,32 +394,96 @@ pub fn run(args: Args) -> Result<(), String> {
             serde_json::to_string(&report).expect("reports serialise")
         );
     } else {
-        println!(
-            "{} games of {} in {:.2} s ({:.0} games/s), mean length {:.1} actions",
-            games,
-            game.name(),
-            seconds,
-            report.games_per_second,
-            report.mean_length
-        );
-        for (i, b) in report.bots.iter().enumerate() {
-            let seats = if i == 0 {
-                "P1 in even games"
-            } else {
-                "P2 in even games"
-            };
-            println!(
-                "  bot {} {:<20} {:>6} wins {:>6} draws {:>6} losses ({:.1}% wins; {seats})",
-                i + 1,
-                format!("{} ({})", b.name, b.level),
-                b.wins,
-                b.draws,
-                b.losses,
-                100.0 * b.wins as f64 / games.max(1) as f64
-            );
-        }
+        print_text(&report, game.name());
     }
     Ok(())
+}
+
+fn print_text(report: &Report, game: &str) {
+    println!(
+        "{} games of {} in {:.2} s ({:.0} games/s, {} threads), mean length {:.1} actions",
+        report.games,
+        game,
+        report.seconds,
+        report.games_per_second,
+        report.threads,
+        report.mean_length
+    );
+    let width = report
+        .bots
+        .iter()
+        .map(|b| b.label.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    println!();
+    println!(
+        "Pairs, {} games each, A is P1 in the pair's even games:",
+        report.games_per_pair
+    );
+    println!(
+        "  {:<w$}  {:<w$}  {:>6}  {:>6}  {:>6}   {:<15}  A as P2 (W-D-L)",
+        "A",
+        "B",
+        "A wins",
+        "draws",
+        "B wins",
+        "A as P1 (W-D-L)",
+        w = width
+    );
+    let wdl = |x: &Wdl| format!("{}-{}-{}", x.wins, x.draws, x.losses);
+    for p in &report.pairs {
+        println!(
+            "  {:<w$}  {:<w$}  {:>6}  {:>6}  {:>6}   {:<15}  {}",
+            p.a,
+            p.b,
+            p.total.wins,
+            p.total.draws,
+            p.total.losses,
+            wdl(&p.a_as_p1),
+            wdl(&p.a_as_p2),
+            w = width
+        );
+    }
+    println!();
+    println!(
+        "Elo (Bradley-Terry fit, a draw half a win, mean 0, 95% intervals from the Fisher information):"
+    );
+    println!(
+        "  {:>2}  {:<w$}  {:<6}  {:>6}  {:<16}  {:>6}  {:>6}",
+        "#",
+        "bot",
+        "level",
+        "Elo",
+        "95% interval",
+        "games",
+        "score",
+        w = width
+    );
+    let end = |x: Option<f64>, open: &str| x.map_or(open.to_string(), |x| format!("{x:+.0}"));
+    for (i, r) in report.ratings.iter().enumerate() {
+        println!(
+            "  {:>2}  {:<w$}  {:<6}  {:>+6.0}  {:<16}  {:>6}  {:>5.1}%",
+            i + 1,
+            r.bot,
+            r.level,
+            r.elo,
+            format!("[{}, {}]", end(r.low, "-inf"), end(r.high, "+inf")),
+            r.games,
+            100.0 * r.score,
+            w = width
+        );
+    }
+    if report
+        .ratings
+        .iter()
+        .any(|r| r.low.is_none() || r.high.is_none())
+    {
+        println!(
+            "  (a bot that won or lost every game: its rating leans on one virtual draw per pair, \
+             and its interval is open on that side)"
+        );
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `umpire`: the command line of the umpire system.
 
 mod arena;
+mod elo;
 mod markdown;
 mod play;
 mod replay;

@@ -307,7 +307,7 @@ fn arena_takes_levels_saves_records_and_refuses_zero_games() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("bot 1 medium (medium)") && text.contains("bot 2 easy (easy)"),
+        text.contains("medium  medium") && text.contains("easy    easy"),
         "{text}"
     );
     for seed in 0..4 {
@@ -325,7 +325,9 @@ fn arena_takes_levels_saves_records_and_refuses_zero_games() {
     ]);
     let text = stdout(&out);
     assert!(
-        text.contains("bot 1 greedy (medium)") && text.contains("P1 in even games"),
+        text.contains("greedy#1  greedy#2")
+            && text.contains("greedy#1  medium")
+            && text.contains("A is P1 in the pair's even games"),
         "{text}"
     );
     let out = umpire(&[
@@ -338,6 +340,171 @@ fn arena_takes_levels_saves_records_and_refuses_zero_games() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert_stderr(&out, "--games 0 plays nothing");
+}
+
+fn arena_json(args: &[&str]) -> Value {
+    let out = umpire(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn arena_round_robin_reports_pairs_and_ratings_whatever_the_threads() {
+    let args = |threads| {
+        [
+            "arena",
+            "masked-army",
+            "--bots",
+            "random,greedy,random",
+            "--games",
+            "60",
+            "--seed",
+            "11",
+            "--json",
+            "--threads",
+            threads,
+        ]
+    };
+    let report = arena_json(&args("1"));
+    assert_eq!(
+        (report["games"].as_u64(), report["threads"].as_u64()),
+        (Some(180), Some(1))
+    );
+    assert_eq!(report["games_per_pair"], 60);
+    // A name given twice is told apart by its place.
+    let labels: Vec<&str> = report["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["random#1", "greedy", "random#3"]);
+    assert_eq!(report["bots"][2]["name"], "random");
+    // Every pair once, in order, from A's side, split by A's seat.
+    let pairs = report["pairs"].as_array().unwrap();
+    let names: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|p| (p["a"].as_str().unwrap(), p["b"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("random#1", "greedy"),
+            ("random#1", "random#3"),
+            ("greedy", "random#3")
+        ]
+    );
+    let count = |x: &Value| ["wins", "draws", "losses"].map(|k| x[k].as_u64().unwrap());
+    for p in pairs {
+        let [w, d, l] = count(p);
+        assert_eq!((w + d + l, p["games"].as_u64()), (60, Some(60)), "{p}");
+        let ([w1, d1, l1], [w2, d2, l2]) = (count(&p["a_as_p1"]), count(&p["a_as_p2"]));
+        assert_eq!((w1 + w2, d1 + d2, l1 + l2), (w, d, l), "{p}");
+        assert_eq!((w1 + d1 + l1, w2 + d2 + l2), (30, 30), "{p}");
+    }
+    // Bots' totals add up over their pairs.
+    let [w, d, l] = count(&report["bots"][1]);
+    assert_eq!(w + d + l, 120);
+    assert_eq!(
+        w,
+        pairs[0]["losses"].as_u64().unwrap() + pairs[2]["wins"].as_u64().unwrap()
+    );
+    // Ratings: highest first, greedy on top, mean 0, intervals around them.
+    let ratings = report["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 3);
+    assert_eq!(
+        (ratings[0]["bot"].as_str(), ratings[0]["level"].as_str()),
+        (Some("greedy"), Some("medium"))
+    );
+    let elo: Vec<f64> = ratings.iter().map(|r| r["elo"].as_f64().unwrap()).collect();
+    assert!(elo[0] >= elo[1] && elo[1] >= elo[2], "{elo:?}");
+    assert!(elo.iter().sum::<f64>().abs() < 1.0, "{elo:?}");
+    assert!(
+        elo[0] > 100.0,
+        "greedy should clearly beat random: {report}"
+    );
+    for r in ratings {
+        assert_eq!(r["games"], 120);
+        assert!(
+            r["low"]
+                .as_f64()
+                .is_none_or(|low| low < r["elo"].as_f64().unwrap()),
+            "{r}"
+        );
+        assert!(
+            r["high"]
+                .as_f64()
+                .is_none_or(|high| high > r["elo"].as_f64().unwrap()),
+            "{r}"
+        );
+        let score = r["score"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&score), "{r}");
+    }
+    assert!(
+        report["elo_method"]
+            .as_str()
+            .unwrap()
+            .contains("Bradley-Terry")
+    );
+    // The same seed gives the same results on two threads.
+    let again = arena_json(&args("2"));
+    assert_eq!(again["threads"], 2);
+    for key in ["bots", "pairs", "ratings", "mean_length"] {
+        assert_eq!(again[key], report[key], "{key}");
+    }
+}
+
+#[test]
+fn arena_prints_pairs_and_elo_tables_and_saves_every_pairs_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = umpire(&[
+        "arena",
+        "masked-army",
+        "--bots",
+        "greedy,random,easy",
+        "--games",
+        "4",
+        "--records",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("12 games of Masked Army"), "{text}");
+    assert!(text.contains("Pairs, 4 games each"), "{text}");
+    assert!(
+        text.contains("  greedy  random  ") && text.contains("  random  easy  "),
+        "{text}"
+    );
+    assert!(
+        text.contains("Elo (Bradley-Terry") && text.contains("95% interval"),
+        "{text}"
+    );
+    assert!(text.contains(" 1  greedy  medium"), "{text}");
+    // Seeds follow on from pair to pair, so no record overwrites another.
+    for seed in 0..12 {
+        assert!(
+            dir.path().join(format!("masked-army-{seed}.json")).exists(),
+            "{seed}"
+        );
+    }
+    assert!(!dir.path().join("masked-army-12.json").exists());
+}
+
+#[test]
+fn arena_refuses_one_bot_and_zero_threads() {
+    let out = umpire(&["arena", "masked-army", "--bots", "greedy"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "--bots takes two or more bots");
+    let out = umpire(&[
+        "arena",
+        "masked-army",
+        "--bots",
+        "greedy,random",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "--threads 0 runs nothing");
 }
 
 #[test]

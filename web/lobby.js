@@ -187,7 +187,18 @@ function stateStatus(state, entry, where) {
     else text = `Finished: ${o.winner} won`;
     return { key: 'finished', text: o.decided_by ? `${text} (${o.decided_by})` : text, final: true };
   }
-  if (where === 'open') return { key: 'waiting', text: 'Waiting for the opponent' };
+  if (where === 'open') {
+    // A person seat was never taken: the opponent's, or this very seat.
+    const other = entry.seat === 'P1' ? 'P2' : entry.seat === 'P2' ? 'P1' : null;
+    if (other && state.seats?.[other]?.connected) {
+      return { key: 'ready', text: 'Your opponent is here: take your seat', opponentHere: true };
+    }
+    return { key: 'waiting', text: other ? 'Waiting for the opponent' : 'Waiting for the players' };
+  }
+  if (where !== 'live') {
+    // Not on the lobby's first page (or not sorted into it yet).
+    return { key: 'unknown', text: 'Not over' };
+  }
   if (entry.seat === 'P1' || entry.seat === 'P2') {
     const mine = state.decision?.seats?.includes(entry.seat);
     return { key: 'live', text: mine ? 'Live: your move' : 'Live: the opponent’s move' };
@@ -238,6 +249,13 @@ async function renderMine() {
   const statuses = await Promise.all(
     entries.map((e, i) => (i < MINE_ASKED ? entryStatus(e, where.get(e.id)) : { key: 'unknown', text: '' })),
   );
+  // Once the opponent has come, the invite is spent: it is not offered again.
+  entries.forEach((e, i) => {
+    if (e.invite && (statuses[i].opponentHere || statuses[i].key === 'live' || statuses[i].final)) {
+      e.invite = null;
+      rememberMatch({ ...e });
+    }
+  });
   const rows = entries.map((e, i) => mineRow(e, statuses[i]));
   const html = rows.length ? rows.join('') : '<li class="empty">None yet: a match you create or join appears here.</li>';
   if (html === mineHtml) return; // unchanged: keep focus and selection
@@ -256,7 +274,7 @@ function mineRow(e, status) {
   const label = `${e.name || 'match'} ${player ? e.seat : 'as host'}`;
   const open = player ? 'Return to your seat' : 'Open as umpire';
   let extra = '';
-  if (e.invite && status.key === 'waiting') {
+  if (e.invite && (status.key === 'waiting' || status.key === 'unknown')) {
     extra += `<span class="mine-extra">Invite for your opponent <button type="button" class="copy" data-copy="${esc(new URL(e.invite, location.href).href)}" data-focus="invite:${esc(e.link)}">Copy invite</button></span>`;
   }
   if (!player && e.seatLinks && status.key !== 'finished' && status.key !== 'gone') {

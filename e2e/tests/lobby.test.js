@@ -103,16 +103,20 @@ test('your matches: create, close the tab, come back to the seat, forget it', { 
   await invited.locator('#role').filter({ hasText: 'P2' }).waitFor();
   await other.reload();
   const theirs = other.locator(`#mine li[data-mine="${id}"][data-seat="P2"]`);
-  await theirs.filter({ hasText: 'Live' }).waitFor();
+  // P1 has not taken their seat yet: the match is still open.
+  await theirs.filter({ hasText: 'Waiting for the opponent' }).waitFor();
   assert.match(await theirs.textContent(), new RegExp(`${game.name}[\\s\\S]*You play\\s*P2`));
   assert.equal(await theirs.locator('a.return').getAttribute('href'), new URL(invited.url()).pathname + new URL(invited.url()).search);
 
-  // Back in the first browser, the match is live now; return to the seat.
-  await row.filter({ hasText: 'Live' }).waitFor();
+  // Back in the first browser: the opponent is here, the invite is spent;
+  // return to the seat.
+  await row.filter({ hasText: 'Your opponent is here' }).waitFor();
   assert.equal(await row.locator('button[data-copy]').count(), 0, 'a taken seat’s invite is not offered');
   await row.locator('a.return', { hasText: 'Return to your seat' }).click();
   await again.waitForURL(/\/m\/[0-9a-f]+\?t=/);
   await again.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  // Now both are here: the match is live in the other browser's list.
+  await theirs.filter({ hasText: 'Live' }).waitFor();
 
   // Forget it, with the keyboard.
   await again.goto(`${server.url}/`);

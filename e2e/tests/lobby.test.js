@@ -153,6 +153,14 @@ test('the rules page formats the rules and shows raw HTML as text', { timeout: 6
   assert.doesNotMatch(text, /\|\s*-{3,}/, 'no raw table rules');
   assert.doesNotMatch(text, /\*\*/, 'no raw bold marks');
   await lobby.screenshot({ path: screenshotPath('rules.png'), fullPage: false });
+  // The rules lead back to the lobby with the game chosen.
+  const rulesUrl = lobby.url();
+  await lobby.click(`a.button:has-text("Play ${game.name}")`);
+  await lobby.waitForURL(/\/\?game=/);
+  await lobby.locator('#config').waitFor({ state: 'attached' });
+  await lobby.waitForFunction((id) => document.getElementById('game').value === id, game.id);
+  await lobby.goto(rulesUrl);
+  await lobby.locator('#rules-body table').first().waitFor();
 
   // Raw HTML in Markdown is text, and links go nowhere unsafe.
   const html = await lobby.evaluate(async () => {

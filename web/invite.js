@@ -1,7 +1,7 @@
 // An invite link (/i/{id}?c=code): the first to open it takes the seat and
 // goes on with the seat's own key; anyone later learns the seat is taken
 // and may watch.
-import { esc, postJson } from './util.js';
+import { esc, postJson, rememberMatch } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,6 +11,8 @@ async function claim() {
   try {
     const { link, seat } = await postJson(`/api/matches/${encodeURIComponent(id)}/claim`, { code });
     $('invite-status').textContent = `You take seat ${seat}.`;
+    // The lobby's "Your matches" leads back to the seat.
+    rememberMatch({ id, seat, link, joined: true, at: Date.now() });
     // The invite is spent: the seat's own link replaces it in the history.
     location.replace(link);
   } catch (e) {

@@ -1,7 +1,7 @@
 // The lobby: create a match, hand out its links, list the matches.
 import { hasBoard } from './games/index.js';
 import { configFields, optionValue } from './options.js';
-import { ago, copyText, describeSeat, esc, getJson, postJson } from './util.js';
+import { ago, copyText, describeSeat, esc, forgetMatch, getJson, myMatches, postJson, rememberMatch } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -12,7 +12,9 @@ async function loadGames() {
     .map((g) => `<option value="${esc(g.id)}">${esc(g.name)}${hasBoard(g.id) ? '' : ' (no board yet: text only)'}</option>`)
     .join('');
   const first = games.findIndex((g) => hasBoard(g.id));
-  if (first > 0) $('game').selectedIndex = first;
+  const asked = games.findIndex((g) => g.id === new URLSearchParams(location.search).get('game'));
+  if (asked >= 0) $('game').selectedIndex = asked;
+  else if (first > 0) $('game').selectedIndex = first;
   showGame();
 }
 
@@ -33,9 +35,9 @@ function showGame() {
   // Against a bot by default: P2 is the weakest-named first bot.
   if (game.bots?.length) $('seat-P2').value = `bot:${game.bots[0].name}`;
   $('config').innerHTML = configFields(game.options ?? [], game.default_config ?? {});
-  $('rules-panel').hidden = !game.rules;
+  $('rules-row').hidden = !game.rules;
   $('rules-game').textContent = game.name;
-  $('rules').textContent = game.rules ?? '';
+  $('rules-link').href = `/rules/${encodeURIComponent(game.id)}`;
 }
 
 function readForm(form) {
@@ -74,6 +76,7 @@ async function create(e) {
   $('create-button').disabled = true;
   try {
     const made = await postJson('/api/matches', body);
+    remember(made, body);
     showLinks(made, body);
     refresh();
   } catch (x) {
@@ -130,10 +133,17 @@ function summaryRow(m, list) {
   if (m.outcome) {
     result = m.outcome.winner ? `${esc(m.outcome.winner)} won (${esc(m.outcome.decided_by)})` : `draw (${esc(m.outcome.decided_by)})`;
   }
-  const links =
+  const mine = myMatches().filter((e) => e.id === m.id);
+  const seat = mine.find((e) => e.seat === 'P1' || e.seat === 'P2');
+  let links =
     list === 'finished'
       ? `<a href="/replay/${esc(m.id)}">Replay</a> <a href="/api/matches/${esc(m.id)}/record" download="${esc(m.id)}.json">Record</a>`
       : `<a href="/m/${esc(m.id)}">Watch</a>`;
+  if (seat && list !== 'finished') links = `<a href="${esc(seat.link)}" class="your-seat">Your seat (${esc(seat.seat)})</a> ${links}`;
+  const invite = list === 'open' && mine.find((e) => e.invite)?.invite;
+  if (invite) {
+    links += ` <button type="button" class="copy invite-copy" data-copy="${esc(new URL(invite, location.href).href)}">Copy invite</button>`;
+  }
   return (
     `<li data-match="${esc(m.id)}"><span class="match-game">${esc(m.name ?? m.game)}</span>` +
     `<span class="match-seats">${who}</span>` +
@@ -144,6 +154,147 @@ function summaryRow(m, list) {
 
 /// The lobby's page of matches (50 of each list a page, newest first).
 let page = 0;
+/// The last lists the lobby loaded (to tell a match of "Your matches" open,
+/// live or finished without asking the server again).
+let lastLists = null;
+
+// ---- Your matches: kept in this browser (see `rememberMatch` in util.js).
+
+/// Keeps the match just created: the creator's seat and link (and the
+/// opponent's invite, to hand out again), or a host's umpire link and the
+/// person seats' links.
+function remember(made, body) {
+  const game = currentGame();
+  const base = { id: made.id, game: body.game, name: game?.name ?? body.game, at: Date.now() };
+  if (body.as && made.links[body.as]) {
+    rememberMatch({ ...base, seat: body.as, link: made.links[body.as], invite: made.links.invite ?? null });
+  } else if (made.links.umpire) {
+    rememberMatch({ ...base, seat: 'umpire', link: made.links.umpire, seatLinks: { P1: made.links.P1 ?? null, P2: made.links.P2 ?? null } });
+  }
+}
+
+/// What is known of each entry's match: {key, text, final}; a final answer
+/// (over, called off, gone) is not asked again.
+const known = new Map();
+
+function stateStatus(state, entry, where) {
+  const o = state.outcome;
+  if (o) {
+    let text;
+    if (!o.winner) text = 'Finished: a draw';
+    else if (entry.seat === o.winner) text = 'Finished: you won';
+    else if (entry.seat === 'P1' || entry.seat === 'P2') text = 'Finished: you lost';
+    else text = `Finished: ${o.winner} won`;
+    return { key: 'finished', text: o.decided_by ? `${text} (${o.decided_by})` : text, final: true };
+  }
+  if (where === 'open') {
+    // A person seat was never taken: the opponent's, or this very seat.
+    const other = entry.seat === 'P1' ? 'P2' : entry.seat === 'P2' ? 'P1' : null;
+    if (other && state.seats?.[other]?.connected) {
+      return { key: 'ready', text: 'Your opponent is here: take your seat', opponentHere: true };
+    }
+    return { key: 'waiting', text: other ? 'Waiting for the opponent' : 'Waiting for the players' };
+  }
+  if (where !== 'live') {
+    // Not on the lobby's first page (or not sorted into it yet).
+    return { key: 'unknown', text: 'Not over' };
+  }
+  if (entry.seat === 'P1' || entry.seat === 'P2') {
+    const mine = state.decision?.seats?.includes(entry.seat);
+    return { key: 'live', text: mine ? 'Live: your move' : 'Live: the opponent’s move' };
+  }
+  return { key: 'live', text: 'Live' };
+}
+
+async function entryStatus(entry, where) {
+  if (known.has(entry.link)) return known.get(entry.link);
+  const token = new URL(entry.link, location.href).searchParams.get('t') ?? '';
+  let status;
+  try {
+    const state = await getJson(`/api/matches/${encodeURIComponent(entry.id)}?t=${encodeURIComponent(token)}`);
+    status = stateStatus(state, entry, where);
+  } catch (x) {
+    if (x.status === 410) status = { key: 'gone', text: 'Called off', final: true };
+    else if (x.status === 404) status = { key: 'gone', text: 'No longer on this server', final: true };
+    else if (x.status === 403) status = { key: 'gone', text: 'Its key is refused', final: true };
+    else status = { key: 'unknown', text: `Status unknown: ${x.message}` };
+  }
+  if (status.final) known.set(entry.link, status);
+  return status;
+}
+
+/// At most this many entries are asked about on each refresh.
+const MINE_ASKED = 30;
+let mineHtml = '';
+
+async function renderMine() {
+  const where = new Map();
+  const summaries = new Map();
+  for (const key of ['open', 'live', 'finished']) {
+    for (const m of lastLists?.[key] ?? []) {
+      where.set(m.id, key);
+      summaries.set(m.id, m);
+    }
+  }
+  const entries = myMatches().sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
+  // An entry learnt without its game (an invite) takes it from the lists.
+  for (const e of entries) {
+    const s = summaries.get(e.id);
+    if (s && !e.name) {
+      e.game = s.game;
+      e.name = s.name ?? s.game;
+      rememberMatch({ ...e });
+    }
+  }
+  const statuses = await Promise.all(
+    entries.map((e, i) => (i < MINE_ASKED ? entryStatus(e, where.get(e.id)) : { key: 'unknown', text: '' })),
+  );
+  // Once the opponent has come, the invite is spent: it is not offered again.
+  entries.forEach((e, i) => {
+    if (e.invite && (statuses[i].opponentHere || statuses[i].key === 'live' || statuses[i].final)) {
+      e.invite = null;
+      rememberMatch({ ...e });
+    }
+  });
+  const rows = entries.map((e, i) => mineRow(e, statuses[i]));
+  const html = rows.length ? rows.join('') : '<li class="empty">None yet: a match you create or join appears here.</li>';
+  if (html === mineHtml) return; // unchanged: keep focus and selection
+  const focused = document.activeElement?.closest?.('#mine [data-focus]')?.dataset.focus;
+  mineHtml = html;
+  $('mine').innerHTML = html;
+  if (focused) $('mine').querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+}
+
+function mineRow(e, status) {
+  const player = e.seat === 'P1' || e.seat === 'P2';
+  const seat = player
+    ? `You play <span class="seat-name ${e.seat === 'P1' ? 'p1' : 'p2'}">${esc(e.seat)}</span>`
+    : 'You host (umpire’s view)';
+  const when = e.at ? `${e.joined ? 'joined' : 'created'} ${ago(e.at)}` : '';
+  const label = `${e.name || 'match'} ${player ? e.seat : 'as host'}`;
+  const open = player ? 'Return to your seat' : 'Open as umpire';
+  let extra = '';
+  if (e.invite && (status.key === 'waiting' || status.key === 'unknown')) {
+    extra += `<span class="mine-extra">Invite for your opponent <button type="button" class="copy" data-copy="${esc(new URL(e.invite, location.href).href)}" data-focus="invite:${esc(e.link)}">Copy invite</button></span>`;
+  }
+  if (!player && e.seatLinks && status.key !== 'finished' && status.key !== 'gone') {
+    for (const s of ['P1', 'P2']) {
+      if (e.seatLinks[s]) {
+        extra += `<span class="mine-extra">Seat ${s} link <button type="button" class="copy" data-copy="${esc(new URL(e.seatLinks[s], location.href).href)}" data-focus="${s}:${esc(e.link)}">Copy</button></span>`;
+      }
+    }
+  }
+  return (
+    `<li data-mine="${esc(e.id)}" data-seat="${esc(e.seat)}" data-status="${esc(status.key)}">` +
+    `<span class="match-game">${esc(e.name || `Match ${e.id}`)}</span>` +
+    `<span class="match-seats">${seat}</span>` +
+    `<span class="match-meta"><span class="mine-status">${esc(status.text)}</span>${when ? ` · ${esc(when)}` : ''}</span>` +
+    `<span class="match-links"><a class="button primary return" href="${esc(e.link)}" data-focus="return:${esc(e.link)}">${open}</a>` +
+    `<button type="button" class="forget" data-forget="${esc(e.link)}" data-focus="forget:${esc(e.link)}" aria-label="Forget ${esc(label)}">Forget</button></span>` +
+    extra +
+    '</li>'
+  );
+}
 
 async function refresh() {
   try {
@@ -158,18 +309,34 @@ async function refresh() {
     $('older').disabled = !more;
     $('page-label').textContent = `Page ${page + 1}`;
     $('lists-error').hidden = true;
+    lastLists = lists;
+    renderMine();
   } catch (x) {
     $('lists-error').textContent = `Could not load the matches: ${x.message}`;
     $('lists-error').hidden = false;
+    renderMine();
   }
 }
 
 document.addEventListener('click', async (e) => {
+  const forget = e.target.closest('button[data-forget]');
+  if (forget) {
+    const li = forget.closest('li');
+    const name = li?.querySelector('.match-game')?.textContent ?? 'the match';
+    forgetMatch(forget.dataset.forget);
+    known.delete(forget.dataset.forget);
+    await renderMine();
+    $('mine-said').textContent = `Forgot ${name}.`;
+    $('mine-title').focus();
+    refresh();
+    return;
+  }
   const button = e.target.closest('button[data-copy]');
   if (!button) return;
   const ok = await copyText(button.dataset.copy);
+  const label = button.textContent;
   button.textContent = ok ? 'Copied' : 'Copy failed';
-  setTimeout(() => (button.textContent = 'Copy'), 1500);
+  setTimeout(() => (button.textContent = label), 1500);
 });
 
 $('create').addEventListener('submit', create);
@@ -188,3 +355,5 @@ loadGames().catch((x) => {
 });
 refresh();
 setInterval(refresh, 5000);
+// Another tab of this browser created or joined a match.
+window.addEventListener('storage', () => renderMine());

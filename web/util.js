@@ -96,3 +96,45 @@ export function refusalHtml(msg, sent) {
   if (msg.rule) html += ` (${esc(msg.rule)})`;
   return html;
 }
+
+/// The matches this browser created or joined, kept in localStorage so that
+/// a player who closed the tab finds their seat again from the lobby. Each
+/// entry: {id, game, name, seat, link (with the seat's key), invite (the
+/// opponent's, while this browser may still hand it out), at (ms)}. A page
+/// that learns of a seat (the lobby, the invite page, a match page) calls
+/// `rememberMatch`; nothing leaves the browser.
+const MINE_KEY = 'umpire.my-matches';
+const MINE_MAX = 100;
+
+export function myMatches() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((m) => m && typeof m.id === 'string' && typeof m.link === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveMine(list) {
+  try {
+    localStorage.setItem(MINE_KEY, JSON.stringify(list.slice(0, MINE_MAX)));
+  } catch {
+    // storage full or refused: the list is a convenience only
+  }
+}
+
+/// Adds (or updates, by its link) a match this browser holds a seat of.
+export function rememberMatch(entry) {
+  if (!entry?.id || !entry?.link) return;
+  const link = new URL(entry.link, location.href);
+  const path = link.pathname + link.search; // same-origin path, no host
+  const list = myMatches();
+  const old = list.find((m) => m.link === path);
+  const merged = { at: Date.now(), ...old, ...entry, link: path };
+  saveMine([merged, ...list.filter((m) => m.link !== path)]);
+}
+
+/// Forgets one entry (by its link).
+export function forgetMatch(link) {
+  saveMine(myMatches().filter((m) => m.link !== link));
+}

@@ -50,6 +50,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/i/{id}", get(|| page("invite.html")))
         .route("/replay", get(|| page("replay.html")))
         .route("/replay/{id}", get(|| page("replay.html")))
+        .route("/rules/{game}", get(|| page("rules.html")))
         .route("/static/{*path}", get(asset))
         .fallback(|| async { error(404, "no such page or endpoint") })
         .layer(DefaultBodyLimit::max(4 * 1024 * 1024))

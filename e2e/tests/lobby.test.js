@@ -85,7 +85,7 @@ test('your matches: create, close the tab, come back to the seat, forget it', { 
   assert.equal(await row.locator('button[data-copy]').getAttribute('data-copy'), links.invite, 'the invite can be sent again');
   // The open list offers this browser its own invite.
   await again.locator(`#open li[data-match="${id}"] button.invite-copy`).waitFor();
-  await again.screenshot({ path: screenshotPath('lobby.png'), fullPage: true });
+  await again.screenshot({ path: screenshotPath('lobby-mine.png'), fullPage: true });
 
   // Another browser sees the open match but never its invite.
   const stranger = await newProfile();

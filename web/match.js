@@ -351,6 +351,9 @@ function renderEnd(state) {
   $('end-title').textContent = title;
   $('end-summary').textContent = endSummary(outcome);
   $('end-reason').textContent = outcome.reason ?? '';
+  // The summary says it in the seats' names; the game's own sentence stays
+  // in the page for scripts.
+  $('end-reason').hidden = !!$('end-summary').textContent;
   const gloss = DECIDED_WORDS[String(outcome.decided_by ?? '').toLowerCase()];
   $('end-decided').innerHTML = outcome.decided_by
     ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>${gloss ? ` (${esc(gloss)})` : ''}`

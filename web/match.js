@@ -185,7 +185,8 @@ function focusKey(el) {
 function keepFocus(before, key, draw) {
   draw();
   const now = document.activeElement;
-  if (!before || before === document.body || (now && now !== document.body && now !== before)) return;
+  const lost = !now || now === document.body || !!now.closest('[hidden]');
+  if (!before || before === document.body || (!lost && now !== before)) return;
   if (before.isConnected && !before.closest('[hidden]')) {
     if (now !== before) before.focus({ preventScroll: true });
     return;
@@ -502,6 +503,9 @@ function send(action) {
 
 function stage(action) {
   showError('');
+  // Where the focus was when the action was built: it goes back there once
+  // the action is confirmed or cancelled, even by the bar's buttons.
+  if (!$('confirm-bar').contains(document.activeElement)) page.stagedFrom = document.activeElement;
   page.staged = action;
   $('confirm-text').innerHTML = `Play <code>${esc(action)}</code>?`;
   $('confirm-bar').hidden = false;
@@ -517,10 +521,17 @@ function dropStaged(reset = false) {
   if (reset && page.board && page.state) page.board.reset?.($('board'));
 }
 
+/// The element to keep the focus on across a confirm or a cancel.
+function stagedFocus() {
+  const active = document.activeElement;
+  return $('confirm-bar').contains(active) ? (page.stagedFrom ?? $('board')) : active;
+}
+
 function confirmStaged() {
   const action = page.staged;
   if (!action) return;
-  const before = document.activeElement;
+  const before = stagedFocus();
+  if (before !== document.activeElement) before?.focus?.({ preventScroll: true });
   keepFocus(before, focusKey(before), () => {
     dropStaged();
     send(action);
@@ -528,7 +539,8 @@ function confirmStaged() {
 }
 
 function cancelStaged() {
-  const before = document.activeElement;
+  const before = stagedFocus();
+  if (before !== document.activeElement) before?.focus?.({ preventScroll: true });
   keepFocus(before, focusKey(before), () => dropStaged(true));
 }
 

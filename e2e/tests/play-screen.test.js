@@ -159,6 +159,7 @@ test('refusals, confirmation, sounds, the end screen and spectators', { timeout:
   await p1.click('#board .legal-actions button[data-action="bid 1"]');
   await until(() => accepted(p1, 'bid 1') === bids + 1, 'the last `bid 1` accepted');
   await p1.locator('#confirm-bar').waitFor({ state: 'hidden' });
+  assert.notEqual(await p1.evaluate(() => document.activeElement?.localName), 'body', 'the focus is kept');
   await p2.click('#board .legal-actions button[data-action="bid 2"]');
 
   // The end: who won and why, in the seats' names; the game-over sound.

@@ -67,11 +67,25 @@ export class ClockBoard {
     this.clocks = null;
     this.at = 0;
     this.timer = null;
+    this.frozen = false;
+  }
+
+  /// The connection is lost: the clocks stop where they are shown (nothing
+  /// counts down on a guess) until the next server message sets them again.
+  freeze() {
+    if (this.frozen) return;
+    this.tick();
+    this.frozen = true;
+    if (this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
   }
 
   /// A server message arrived with these clocks (or null: untimed / over).
   set(clocks) {
     this.clocks = clocks;
+    this.frozen = false;
     this.at = this.now();
     this.tick();
     const running = clocks && Object.values(clocks).some((c) => c.running);
@@ -83,7 +97,7 @@ export class ClockBoard {
   }
 
   tick() {
-    if (!this.clocks) return;
+    if (!this.clocks || this.frozen) return;
     const elapsed = this.now() - this.at;
     for (const [seat, clock] of Object.entries(this.clocks)) {
       this.paint(seat, clockAt(clock, elapsed));

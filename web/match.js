@@ -17,6 +17,7 @@ const page = {
   board: null,
   state: null,
   pending: null,
+  staged: null,
 };
 
 const GENERIC_SEATS = {
@@ -42,24 +43,116 @@ function chip(seat) {
 
 // --- clocks ---------------------------------------------------------------
 
+/// Under these a running clock is low on time.
+const LOW_TURN_MS = 10_000;
+const LOW_BANK_MS = 30_000;
+
+/// The seat that lost on time, once the match is over: its clock shows 0:00.
+function flaggedSeat() {
+  const o = page.state?.outcome;
+  if (!o || !isSeat(o.winner) || !/^time\b/i.test(o.decided_by ?? '')) return null;
+  return o.winner === 'P1' ? 'P2' : 'P1';
+}
+
 const clocks = new ClockBoard((seat, shown) => {
   const turn = $(`clock-${seat}-turn`);
   const bank = $(`clock-${seat}-bank`);
   if (!turn) return;
-  turn.textContent = formatMs(shown.turn);
-  let extra = '';
-  // The bank, when the game has one (still shown once spent, while in use).
-  if (shown.bank > 0 || (shown.running && shown.overtime && shown.turn === 0 && !shown.periods)) {
-    extra = `bank ${formatMs(shown.bank)}`;
-  }
-  if (shown.periods > 0) extra += `${extra ? ' · ' : ''}${shown.periods} × ${formatMs(shown.period)}`;
-  if (shown.running && !shown.overtime) extra += `${extra ? ' · ' : ''}no overtime`;
-  bank.textContent = extra;
   const box = $(`clock-${seat}`);
+  const flagged = flaggedSeat() === seat;
+  // A seat that is not deciding and has no turn time yet (it has not
+  // moved) shows the time it has in reserve, never a bare 0.
+  const idle = !shown.running && shown.turn === 0 && (shown.bank > 0 || shown.periods > 0);
+  let extra = '';
+  if (flagged) {
+    turn.textContent = '0:00';
+    extra = 'out of time';
+  } else if (idle) {
+    turn.textContent = formatMs(shown.bank > 0 ? shown.bank : shown.period);
+    if (shown.bank > 0) extra = 'in reserve';
+    if (shown.periods > 0) extra += `${extra ? ' · ' : ''}${shown.periods} × ${formatMs(shown.period)}`;
+  } else {
+    turn.textContent = formatMs(shown.turn);
+    // The bank, when the game has one (still shown once spent, while in use).
+    if (shown.bank > 0 || (shown.running && shown.overtime && shown.turn === 0 && !shown.periods)) {
+      extra = `bank ${formatMs(shown.bank)}`;
+    }
+    if (shown.periods > 0) extra += `${extra ? ' · ' : ''}${shown.periods} × ${formatMs(shown.period)}`;
+    if (shown.running && !shown.overtime) extra += `${extra ? ' · ' : ''}no overtime`;
+  }
+  bank.textContent = extra;
+  const low = !flagged && shown.running && shown.turn < LOW_TURN_MS && (!shown.overtime || shown.bank < LOW_BANK_MS);
+  // The warning sounds when this seat's running clock crosses into low
+  // time, not for a decision that is short from its start.
+  const wasOk = box.classList.contains('running') && !box.classList.contains('low');
+  if (low && seat === page.you && wasOk) playSound('low-time');
   box.classList.toggle('running', shown.running);
-  box.classList.toggle('low', shown.running && shown.turn < 10_000 && shown.bank < 30_000);
+  box.classList.toggle('low', low);
+  box.classList.toggle('flagged', flagged);
   box.classList.toggle('in-bank', shown.running && shown.turn === 0);
+  $(`clock-${seat}-low`).hidden = !low;
+  box.setAttribute('aria-label', `${seat} clock${low ? ', low time' : ''}${flagged ? ', out of time' : ''}`);
 });
+
+// --- sounds ----------------------------------------------------------------
+
+/// Short tones made on the page (no files): [frequency Hz, start s, length s].
+const SOUNDS = {
+  'your-turn': [[660, 0, 0.12], [880, 0.13, 0.16]],
+  'move-played': [[520, 0, 0.07]],
+  'low-time': [[990, 0, 0.08], [990, 0.16, 0.08], [990, 0.32, 0.08]],
+  'game-over': [[784, 0, 0.16], [659, 0.18, 0.16], [523, 0.36, 0.3]],
+};
+const SOUND_KEY = 'umpire.sound';
+const CONFIRM_KEY = 'umpire.confirm-moves';
+/// Scripted browsers (the tests) start muted and without confirmation
+/// unless a page sets them; people get the defaults below.
+const scripted = !!navigator.webdriver;
+
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // private mode: the setting lasts for this page only
+  }
+}
+
+const soundOn = () => (stored(SOUND_KEY) ?? (scripted ? 'off' : 'on')) === 'on';
+let audio = null;
+
+/// Plays sound `name` unless muted; its name goes to
+/// `document.body.dataset.sound` (for tests and user scripts).
+function playSound(name) {
+  if (!soundOn() || !SOUNDS[name]) return;
+  document.body.dataset.sound = name;
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === 'suspended') audio.resume().catch(() => {});
+    const t0 = audio.currentTime + 0.01;
+    for (const [freq, at, len] of SOUNDS[name]) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.type = 'sine';
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, t0 + at);
+      gain.gain.exponentialRampToValueAtTime(0.2, t0 + at + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + at + len);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t0 + at);
+      osc.stop(t0 + at + len + 0.02);
+    }
+  } catch {
+    // no audio here: the name above is still set
+  }
+}
 
 // --- rendering ------------------------------------------------------------
 
@@ -73,7 +166,47 @@ function setText(id, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/// A selector that finds `el` again after a redraw: its id, or its data-*
+/// attributes inside the board.
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const board = $('board');
+  if (!board.contains(el)) return null;
+  const attrs = Object.keys(el.dataset).map((k) => {
+    const name = k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    return `[data-${name}="${CSS.escape(el.dataset[k])}"]`;
+  });
+  return attrs.length ? `#board ${el.localName}${attrs.join('')}` : '#board';
+}
+
+/// Keeps the keyboard focus across a redraw: the same element if it is
+/// still there, its redrawn twin, or the board it was in.
+function keepFocus(before, key, draw) {
+  draw();
+  const now = document.activeElement;
+  const lost = !now || now === document.body || !!now.closest('[hidden]');
+  if (!before || before === document.body || (!lost && now !== before)) return;
+  if (before.isConnected && !before.closest('[hidden]')) {
+    if (now !== before) before.focus({ preventScroll: true });
+    return;
+  }
+  let target = null;
+  try {
+    target = key ? document.querySelector(key) : null;
+  } catch {
+    target = null;
+  }
+  if (target && !target.closest('[hidden]')) target.focus({ preventScroll: true });
+  else if ($('board').contains(before) || !before.isConnected) $('board').focus({ preventScroll: true });
+}
+
 function render() {
+  const before = document.activeElement;
+  keepFocus(before, focusKey(before), renderNow);
+}
+
+function renderNow() {
   const state = page.state;
   if (!state) return;
   const view = state.view;
@@ -136,6 +269,11 @@ function render() {
   // The box stays usable out of turn (no focus lost mid-typing); the server
   // answers an early move with its reason.
   $('seat-actions').hidden = !isSeat(page.you) || !!state.outcome;
+  $('play-settings').hidden = false;
+  $('confirm-moves-label').hidden = !isSeat(page.you) || !!state.outcome;
+  $('confirm-moves').checked = confirmOn();
+  $('sound-on').checked = soundOn();
+  if (!me || state.outcome) dropStaged();
   const them = page.you === 'P1' ? 'P2' : 'P1';
   const opp = state.seats?.[them];
   renderTakeover(opp);
@@ -212,8 +350,15 @@ function renderEnd(state) {
   let title = 'Draw';
   if (winner) title = winner === page.you ? 'You won' : isSeat(page.you) ? 'You lost' : `${seatsInfo()[winner].label} (${winner}) wins`;
   $('end-title').textContent = title;
+  $('end-summary').textContent = endSummary(outcome);
   $('end-reason').textContent = outcome.reason ?? '';
-  $('end-decided').innerHTML = outcome.decided_by ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>` : '';
+  // The summary says it in the seats' names; the game's own sentence stays
+  // in the page for scripts.
+  $('end-reason').hidden = !!$('end-summary').textContent;
+  const gloss = DECIDED_WORDS[String(outcome.decided_by ?? '').toLowerCase()];
+  $('end-decided').innerHTML = outcome.decided_by
+    ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>${gloss ? ` (${esc(gloss)})` : ''}`
+    : '';
   const scores = outcome.scores ?? {};
   $('end-scores').innerHTML =
     ['P1', 'P2']
@@ -228,19 +373,92 @@ function renderEnd(state) {
   if (wasHidden) $('end-title').focus({ preventScroll: true });
 }
 
+/// What the shared ways to end say, in words; a game's own steps speak for
+/// themselves.
+const DECIDED_WORDS = {
+  time: 'a clock ran out',
+  resignation: 'a player resigned',
+};
+
+const seatLabel = (seat) => seatsInfo()[seat]?.label ?? seat;
+
+/// `text` with the seat names P1 and P2 replaced by the seats' labels,
+/// outside `code` spans (an action's notation keeps its own words).
+function withSeatNames(text) {
+  return String(text ?? '')
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/\b(P1|P2)\b/g, (seat) => seatLabel(seat))))
+    .join('');
+}
+
+/// "Orange wins: Blue ran out of time.", "Draw: equal points.": who won and
+/// why, in the seats' names.
+function endSummary(outcome) {
+  const w = outcome.winner;
+  let why = withSeatNames(outcome.reason ?? '').trim().replace(/\.$/, '');
+  if (!why && outcome.decided_by) why = DECIDED_WORDS[outcome.decided_by] ?? `decided by ${outcome.decided_by}`;
+  if (!isSeat(w)) {
+    why = why.replace(/^(a\s+)?draw\b[:;,.]?\s*/i, '');
+    return why ? `Draw: ${why}.` : 'Draw.';
+  }
+  const label = seatLabel(w);
+  const quoted = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A reason that starts by saying who won is the whole sentence already.
+  if (new RegExp(`^${quoted} wins\\b`, 'i').test(why)) return `${label}${why.slice(label.length)}.`;
+  // One that ends by saying who won drops that end: the head says it.
+  why = why.replace(new RegExp(`[;,.:]\\s*${quoted} wins[.!]?$`, 'i'), '').trim();
+  return why ? `${label} wins: ${why}.` : `${label} wins.`;
+}
+
 // --- acting ----------------------------------------------------------------
 
 function showError(text) {
   const el = $('error');
   el.textContent = text;
   el.hidden = !text;
+  delete el.dataset.rule;
 }
 
-/// A refusal from the server, for the action text `sent` (see refusalHtml).
+/// The seats (labels) the match waits for, other than this viewer.
+function waitingLabels(message) {
+  const named = /waiting for (.+?)\.?$/.exec(message ?? '')?.[1];
+  let seats = named ? named.split(/\s+and\s+/).filter(isSeat) : [];
+  if (!seats.length && page.state) seats = waiting(page.state);
+  return seats.filter((s) => s !== page.you).map(seatLabel);
+}
+
+/// A refusal in plain words: the turn rules as a short sentence with the
+/// seats' names, any other rule as the server says it, seats named.
+function plainRefusal(msg) {
+  const wait = () => {
+    const labels = waitingLabels(msg.message);
+    return labels.length ? `: waiting for ${labels.join(' and ')}` : '';
+  };
+  switch (msg.rule) {
+    case 'not-your-turn':
+      return { ...msg, message: `Not your turn${wait()}` };
+    case 'already-submitted':
+      return { ...msg, message: `You have already played this turn${wait()}` };
+    case 'game-over':
+      return { ...msg, message: 'The game is over' };
+    default:
+      return { ...msg, message: withSeatNames(msg.message) };
+  }
+}
+
+/// A refusal from the server, for the action text `sent` (see refusalHtml),
+/// shown next to the board; its rule key stays in `data-rule`.
 function showRefusal(msg, sent) {
   const el = $('error');
-  el.innerHTML = refusalHtml(msg, sent);
+  const html = refusalHtml(plainRefusal(msg), sent);
+  // The rule key, last in the sentence, is for scripts and bug reports.
+  el.innerHTML = msg.rule ? html.replace(/ \(([^()]*)\)$/, ' <span class="rule-key">($1)</span>') : html;
+  el.dataset.rule = msg.rule ?? '';
   el.hidden = false;
+  // A short shake says the click or the key did something, and was refused.
+  el.classList.remove('cue');
+  void el.offsetWidth;
+  el.classList.add('cue');
   // The text box still holds what was sent: put the caret where it went wrong.
   const box = $('move-text');
   const start = typeof sent === 'string' ? box.value.indexOf(sent) : -1;
@@ -250,9 +468,31 @@ function showRefusal(msg, sent) {
   }
 }
 
+/// Whether actions wait for a confirmation: the player's choice, else on
+/// in timed matches and off in untimed ones.
+function confirmOn() {
+  const choice = stored(CONFIRM_KEY);
+  if (choice) return choice === 'on';
+  return !scripted && !!page.state?.clocks;
+}
+
+/// An action built by the board or typed: sent at once, or first shown in
+/// the confirm bar. The same action again (a second click) confirms it.
 function act(text) {
-  const action = text.trim();
+  const action = String(text ?? '').trim();
   if (!action) return;
+  if (confirmOn() && isSeat(page.you)) {
+    if (page.staged === action) {
+      confirmStaged();
+      return;
+    }
+    stage(action);
+    return;
+  }
+  send(action);
+}
+
+function send(action) {
   showError('');
   if (!conn.send({ type: 'act', action })) {
     showError('Not connected: your move was not sent. Reconnecting…');
@@ -260,6 +500,79 @@ function act(text) {
   }
   page.pending = action;
 }
+
+function stage(action) {
+  showError('');
+  // Where the focus was when the action was built: it goes back there once
+  // the action is confirmed or cancelled, even by the bar's buttons.
+  if (!$('confirm-bar').contains(document.activeElement)) page.stagedFrom = document.activeElement;
+  page.staged = action;
+  $('confirm-text').innerHTML = `Play <code>${esc(action)}</code>?`;
+  $('confirm-bar').hidden = false;
+  document.body.dataset.staged = action;
+}
+
+/// Hides the confirm bar; `reset` also drops the board's half-made choice.
+function dropStaged(reset = false) {
+  if (page.staged === null || page.staged === undefined) return;
+  page.staged = null;
+  $('confirm-bar').hidden = true;
+  delete document.body.dataset.staged;
+  if (reset && page.board && page.state) page.board.reset?.($('board'));
+}
+
+/// The element to keep the focus on across a confirm or a cancel.
+function stagedFocus() {
+  const active = document.activeElement;
+  return $('confirm-bar').contains(active) ? (page.stagedFrom ?? $('board')) : active;
+}
+
+function confirmStaged() {
+  const action = page.staged;
+  if (!action) return;
+  const before = stagedFocus();
+  if (before !== document.activeElement) before?.focus?.({ preventScroll: true });
+  keepFocus(before, focusKey(before), () => {
+    dropStaged();
+    send(action);
+  });
+}
+
+function cancelStaged() {
+  const before = stagedFocus();
+  if (before !== document.activeElement) before?.focus?.({ preventScroll: true });
+  keepFocus(before, focusKey(before), () => dropStaged(true));
+}
+
+$('confirm-yes').addEventListener('click', () => confirmStaged());
+$('confirm-no').addEventListener('click', () => cancelStaged());
+// Enter confirms and Escape cancels wherever the focus is, before a board
+// or the text box reads the key.
+document.addEventListener(
+  'keydown',
+  (e) => {
+    if (!page.staged || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Escape' || (e.key === 'Enter' && e.target === $('confirm-no'))) {
+      e.preventDefault();
+      e.stopPropagation();
+      cancelStaged();
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      e.stopPropagation();
+      confirmStaged();
+    }
+  },
+  true,
+);
+
+$('confirm-moves').addEventListener('change', (e) => {
+  store(CONFIRM_KEY, e.target.checked ? 'on' : 'off');
+  if (!e.target.checked) dropStaged(true);
+});
+$('sound-on').addEventListener('change', (e) => {
+  store(SOUND_KEY, e.target.checked ? 'on' : 'off');
+  if (e.target.checked) playSound('move-played');
+});
 
 /// Asks the server whether `text` would be accepted now, changing nothing:
 /// resolves to its `checked` answer ({ok, action} or {ok: false, rule,
@@ -348,19 +661,29 @@ function onMessage(msg) {
       $('game-name').textContent = msg.name ?? msg.game;
       $('role').innerHTML = roleText(msg.you);
       $('help').textContent = page.board?.help ?? 'Type your action in the game’s notation.';
+      // How to play (clicks, keys) is for the seats only.
+      $('help-box').hidden = !isSeat(msg.you);
       // Players on a wide screen see how to play at once; phones keep it folded.
       if (!page.greeted && isSeat(msg.you) && matchMedia('(min-width: 761px)').matches) $('help-box').open = true;
       page.greeted = true;
       $('move-text').placeholder = page.board?.example ?? 'your action';
       break;
     }
-    case 'state':
+    case 'state': {
       if (page.state && msg.seq < page.state.seq && !msg.outcome) break;
+      const prev = page.state;
       page.state = msg;
       page.stateAt = performance.now();
       if (page.pending && !acting(msg)) page.pending = null;
+      $('clock-note').hidden = true;
       render();
+      if (prev) {
+        if (msg.outcome && !prev.outcome) playSound('game-over');
+        else if (!msg.outcome && acting(msg) && !acting(prev)) playSound('your-turn');
+        else if (!msg.outcome && msg.seq > prev.seq) playSound('move-played');
+      }
       break;
+    }
     case 'accepted':
       page.pending = null;
       $('move-text').value = '';
@@ -415,6 +738,14 @@ function onStatus(status, detail) {
   if (status === 'closed' && detail) text = `Disconnected: ${detail}`;
   $('conn-text').textContent = text;
   document.body.classList.toggle('offline', status !== 'open');
+  // Lost: the clocks stop where they are, with a note, until the next
+  // state (which follows a reconnection) sets them again.
+  if (status === 'retrying' || status === 'closed' || (status === 'connecting' && page.state)) {
+    clocks.freeze();
+    const over = !!page.state?.outcome;
+    $('clock-note').hidden = !page.state || !page.state.clocks || over;
+    $('clock-note').textContent = status === 'closed' ? 'Clocks paused: disconnected.' : 'Clocks paused: reconnecting…';
+  }
 }
 
 const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });

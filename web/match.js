@@ -4,7 +4,7 @@
 import { ClockBoard, formatMs } from './clock.js';
 import { Connection, wsUrl } from './connection.js';
 import { boardFor, doingFor, promptFor } from './games/index.js';
-import { copyText, describeSeat, esc, getJson, refusalHtml } from './util.js';
+import { copyText, describeSeat, esc, getJson, refusalHtml, rememberMatch } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -105,9 +105,6 @@ const SOUNDS = {
 };
 const SOUND_KEY = 'umpire.sound';
 const CONFIRM_KEY = 'umpire.confirm-moves';
-/// Scripted browsers (the tests) start muted and without confirmation
-/// unless a page sets them; people get the defaults below.
-const scripted = !!navigator.webdriver;
 
 function stored(key) {
   try {
@@ -125,7 +122,7 @@ function store(key, value) {
   }
 }
 
-const soundOn = () => (stored(SOUND_KEY) ?? (scripted ? 'off' : 'on')) === 'on';
+const soundOn = () => (stored(SOUND_KEY) ?? 'on') === 'on';
 let audio = null;
 
 /// Plays sound `name` unless muted; its name goes to
@@ -473,7 +470,7 @@ function showRefusal(msg, sent) {
 function confirmOn() {
   const choice = stored(CONFIRM_KEY);
   if (choice) return choice === 'on';
-  return !scripted && !!page.state?.clocks;
+  return !!page.state?.clocks;
 }
 
 /// An action built by the board or typed: sent at once, or first shown in
@@ -666,6 +663,10 @@ function onMessage(msg) {
       // Players on a wide screen see how to play at once; phones keep it folded.
       if (!page.greeted && isSeat(msg.you) && matchMedia('(min-width: 761px)').matches) $('help-box').open = true;
       page.greeted = true;
+      // A seat's page is remembered for the lobby's "Your matches".
+      if (isSeat(msg.you) && token) {
+        rememberMatch({ id, seat: msg.you, game: msg.game, name: msg.name, link: location.pathname + location.search });
+      }
       $('move-text').placeholder = page.board?.example ?? 'your action';
       break;
     }

@@ -80,8 +80,22 @@ export async function startBrowser() {
 /// A page that records its script errors (`page.errors`), every WebSocket
 /// frame it receives as parsed JSON (`page.frames`) and every JSON answer
 /// from the API (`page.answers`: {url, body}).
-export async function newPage(browser, options = {}) {
+/// A page in a fresh context. Unless `person`, the page starts with move
+/// confirmation off and sounds muted (settings a person may change, which
+/// the tests that click and expect an action sent at once do not want).
+export async function newPage(browser, { person = false, ...options } = {}) {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
+  if (!person) {
+    await context.addInitScript(() => {
+      try {
+        for (const key of ['umpire.confirm-moves', 'umpire.sound']) {
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, 'off');
+        }
+      } catch {
+        // a page without storage (about:blank) keeps the defaults
+      }
+    });
+  }
   const page = await context.newPage();
   page.errors = [];
   page.frames = [];

@@ -38,11 +38,11 @@ const accepted = (page, action) => page.frames.filter((f) => f.type === 'accepte
 const acts = (page) => page.sent.filter((m) => m.type === 'act').map((m) => m.action);
 const turn = (page, text) => page.locator('#turn').filter({ hasText: new RegExp(`^${text.replace(/[.()]/g, '\\$&')}$`) }).waitFor();
 
-/// A page that also records what it sends (`page.sent`); `person` makes it
-/// look like a person's browser (not a scripted one), so that it gets the
-/// defaults people get (confirmation in timed matches, sounds on).
+/// A page that also records what it sends (`page.sent`); `person` gives it
+/// the defaults people get (confirmation in timed matches, sounds on)
+/// instead of the test pages' preset settings.
 async function open(url, { person = false } = {}) {
-  const page = await newPage(browser, { viewport: DESK });
+  const page = await newPage(browser, { viewport: DESK, person });
   page.sent = [];
   page.on('websocket', (ws) => {
     ws.on('framesent', ({ payload }) => {
@@ -53,7 +53,6 @@ async function open(url, { person = false } = {}) {
       }
     });
   });
-  if (person) await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
   await page.goto(url);
   return page;
 }

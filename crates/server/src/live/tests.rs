@@ -34,6 +34,9 @@ async fn setup() -> Setup {
 /// [`setup`] with these server settings.
 async fn setup_with(config: Config) -> Setup {
     let dir = tempfile::tempdir().expect("a temp dir");
+    // Created now: a match created at 0 is long past its 30 minutes to
+    // start, and its task may call it off before the first client joins.
+    let created_ms = super::wall_ms();
     let store = Store::open(&dir.path().join("t.db")).expect("a store");
     let game = erase::<SealedBids>();
     let m = Match::new(game, &json!({}), 7, MatchOptions::default()).expect("a match");
@@ -52,7 +55,7 @@ async fn setup_with(config: Config) -> Setup {
         seats: PerSeat::new(SeatKind::Person, SeatKind::Person),
         tokens: tokens.clone(),
         takeover: true,
-        created_ms: 0,
+        created_ms,
     };
     store
         .write(Op::Create(Box::new(row.clone())))
@@ -65,7 +68,7 @@ async fn setup_with(config: Config) -> Setup {
             game,
             tokens,
             takeover: true,
-            created_ms: 0,
+            created_ms,
             claimed: Default::default(),
         }),
         shown: Shown::start(&m),

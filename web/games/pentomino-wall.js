@@ -123,7 +123,9 @@ export function wallSvg(view, seat, opts = {}) {
       if (opts.fits?.has(name)) cls.push('fits');
       const px = PAD + x * CELL;
       const py = PAD + y * CELL;
-      const act = opts.active ? ` tabindex="-1" role="button"` : '';
+      // A cell that cannot be clicked is still named: an image with a label
+      // (aria-label on a <g> without a role is not allowed).
+      const act = opts.active ? ` tabindex="-1" role="button"` : ` role="img"`;
       parts.push(
         `<g class="${cls.join(' ')}" data-cell="${name}" data-seat="${seat}"${act} aria-label="${esc(label)}">` +
           `<rect x="${px}" y="${py}" width="${CELL}" height="${CELL}" fill="${fill}"/>` +

@@ -744,8 +744,12 @@ function onStatus(status, detail) {
   if (status === 'retrying' || status === 'closed' || (status === 'connecting' && page.state)) {
     clocks.freeze();
     const over = !!page.state?.outcome;
-    $('clock-note').hidden = !page.state || !page.state.clocks || over;
-    $('clock-note').textContent = status === 'closed' ? 'Clocks paused: disconnected.' : 'Clocks paused: reconnecting…';
+    // (A link that opens nothing has no clocks: showGone replaced them.)
+    const note = $('clock-note');
+    if (note) {
+      note.hidden = !page.state || !page.state.clocks || over;
+      note.textContent = status === 'closed' ? 'Clocks paused: disconnected.' : 'Clocks paused: reconnecting…';
+    }
   }
 }
 
@@ -763,8 +767,9 @@ function showGone(why, detail = '') {
     off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
   }[why];
   const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
+  // (An h2: the header's h1 names the page.)
   document.querySelector('main').innerHTML =
-    `<section class="gone" aria-labelledby="gone-title"><h1 id="gone-title">${esc(title)}</h1>` +
+    `<section class="gone" aria-labelledby="gone-title"><h2 id="gone-title">${esc(title)}</h2>` +
     `<p>${esc(text)}</p><p><a class="button primary" href="/">Go to the lobby</a>${watch}</p></section>`;
   document.title = `${title} · Umpire`;
 }

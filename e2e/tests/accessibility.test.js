@@ -115,23 +115,55 @@ for (const game of GAMES.filter((g) => g !== 'masked-army')) {
   });
 }
 
-test('the end screen of a finished match, and its replay', { timeout: 90_000 }, async () => {
+// Two matches between bots, played out at once (each about half a minute):
+// the end screen as a spectator and as the umpire, then the replay.
+test('the end screen of finished matches, and their replays', { timeout: 120_000 }, async () => {
+  await Promise.all(
+    ['masked-army', 'flower-domain'].map(async (game) => {
+      const made = await postJson(`${server.url}/api/matches`, {
+        game,
+        timed: false,
+        seats: { P1: { kind: 'bot', bot: 'random' }, P2: { kind: 'bot', bot: 'random' } },
+      });
+      const page = await openMatch(made.links.spectator);
+      await page.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 100_000 });
+      await page.locator('#end:not([hidden])').waitFor();
+      await audit(page, `${game} end screen (spectator)`);
+      await page.context().close();
+
+      const umpire = await openMatch(made.links.umpire);
+      await umpire.locator('#end:not([hidden])').waitFor();
+      await audit(umpire, `${game} end screen (umpire)`);
+      await umpire.context().close();
+
+      const replay = await newPage(browser, { viewport: DESK });
+      await replay.goto(`${server.url}/replay/${made.id}`);
+      await replay.locator('#controls:not([hidden])').waitFor();
+      await audit(replay, `${game} replay (last step)`);
+      await replay.click('#first');
+      await replay.click('#next');
+      await audit(replay, `${game} replay (step 1)`);
+      await replay.context().close();
+    }),
+  );
+});
+
+test('a match page for a link that opens nothing', { timeout: 30_000 }, async () => {
   const made = await postJson(`${server.url}/api/matches`, {
     game: 'masked-army',
-    timed: false,
-    seats: { P1: { kind: 'bot', bot: 'random' }, P2: { kind: 'bot', bot: 'random' } },
+    timed: true,
+    seats: { P1: { kind: 'person' }, P2: { kind: 'person' } },
   });
-  const page = await openMatch(made.links.spectator);
-  await page.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 60_000 });
-  await page.locator('#end:not([hidden])').waitFor();
-  await audit(page, 'end screen');
-  await page.context().close();
-
-  const replay = await newPage(browser, { viewport: DESK });
-  await replay.goto(`${server.url}/replay/${made.id}`);
-  await replay.locator('#controls:not([hidden])').waitFor();
-  await audit(replay, 'replay page');
-  await replay.context().close();
+  for (const [what, link] of [
+    ['unknown match', '/m/00000000'],
+    ['refused key', `/m/${made.id}?t=0000`],
+  ]) {
+    const page = await newPage(browser, { viewport: DESK });
+    await page.goto(`${server.url}${link}`);
+    await page.locator('.gone').waitFor();
+    await audit(page, `match page, ${what}`);
+    await page.context().close();
+  }
 });
 
 test('the invite page', { timeout: 30_000 }, async () => {

@@ -213,7 +213,7 @@ export function historyHtml(view) {
           return `<div class="fs-side" data-seat="${seat}">${seatChip(seat)}${lines.join('')}</div>`;
         })
         .join('');
-      return `<section class="fs-round" data-round="${r.round}"><h4>Round ${esc(r.round)}</h4><div class="fs-sides">${sides}</div></section>`;
+      return `<section class="fs-round" data-round="${r.round}"><h3>Round ${esc(r.round)}</h3><div class="fs-sides">${sides}</div></section>`;
     })
     .join('');
 }
@@ -508,10 +508,10 @@ function draw(container) {
     '<div class="fs-main">' +
     `<div class="fs-board">${grid}${legend}${aidHtml(view)}</div>` +
     `<div class="fs-act">${tools}${sealed}` +
-    (oppStmts.length ? `<section class="fs-opp"><h3>Your opponent’s statements this round</h3><ol class="fs-stmts">${oppStmts.map((s) => `<li>${s.hidden ? '<em>hidden by Smokescreen</em>' : esc(s.text)}</li>`).join('')}</ol></section>` : '') +
+    (oppStmts.length ? `<section class="fs-opp"><h2>Your opponent’s statements this round</h2><ol class="fs-stmts">${oppStmts.map((s) => `<li>${s.hidden ? '<em>hidden by Smokescreen</em>' : esc(s.text)}</li>`).join('')}</ol></section>` : '') +
     '</div></div>' +
-    (isSeat(you) && Array.isArray(view.notebook) ? `<section class="fs-notebook" aria-label="Your notebook"><h3>Your notebook</h3>${notebookHtml(view)}</section>` : '') +
-    `<section class="fs-history" aria-label="Rounds"><h3>Rounds</h3>${historyHtml(view)}</section>` +
+    (isSeat(you) && Array.isArray(view.notebook) ? `<section class="fs-notebook" aria-label="Your notebook"><h2>Your notebook</h2>${notebookHtml(view)}</section>` : '') +
+    `<section class="fs-history" aria-label="Rounds"><h2>Rounds</h2>${historyHtml(view)}</section>` +
     '</div>';
 
   if (focusKey) {

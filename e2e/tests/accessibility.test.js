@@ -78,12 +78,14 @@ test('the lobby, on a desk and on a phone', { timeout: 30_000 }, async () => {
   }
 });
 
-test('a rules page', { timeout: 30_000 }, async () => {
-  const page = await newPage(browser, { viewport: DESK });
-  await page.goto(`${server.url}/rules/masked-army`);
-  await page.locator('#rules-body h2, #rules-body p').first().waitFor();
-  await audit(page, 'rules page');
-  await page.context().close();
+test('every game’s rules page, on a desk and (one) on a phone', { timeout: 45_000 }, async () => {
+  for (const [game, viewport] of [...GAMES.map((g) => [g, DESK]), ['four-statements', PHONE]]) {
+    const page = await newPage(browser, { viewport });
+    await page.goto(`${server.url}/rules/${game}`);
+    await page.locator('#rules-body p').first().waitFor();
+    await audit(page, `rules of ${game} (${viewport.width} px)`);
+    await page.context().close();
+  }
 });
 
 test('a Masked Army match as a seat, a spectator and the umpire', { timeout: 45_000 }, async () => {

@@ -362,6 +362,7 @@ function renderEnd(state) {
       .map((s) => `<span class="score${winner === s ? ' won' : ''}"><span class="chip ${seatsInfo()[s].className}">${chip(s)}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
       .join('');
   $('end-detail').innerHTML = page.board?.ending(state.view, outcome) ?? '';
+  focusableTables($('end-detail'));
   const record = `/api/matches/${encodeURIComponent(id)}/record`;
   $('record-link').href = record;
   $('record-link').setAttribute('download', `${page.game ?? 'match'}-${id}.json`);
@@ -793,3 +794,14 @@ async function start() {
 }
 
 start();
+
+/// A wide table in the end's detail scrolls sideways on a phone: it takes
+/// the keyboard focus (so the keys can scroll it), as a region named by its
+/// caption.
+function focusableTables(root) {
+  for (const wrap of root.querySelectorAll('.table-wrap')) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute('role', 'region');
+    wrap.setAttribute('aria-label', `${wrap.querySelector('caption')?.textContent ?? 'Table'} (scrolls sideways)`);
+  }
+}

@@ -128,9 +128,13 @@ test('the end screen of finished matches, and their replays', { timeout: 120_000
         seats: { P1: { kind: 'bot', bot: 'random' }, P2: { kind: 'bot', bot: 'random' } },
       });
       const page = await openMatch(made.links.spectator);
+      await page.waitForFunction(() => Number(document.body.dataset.seq) >= 6 || document.body.dataset.over === 'yes', null, { timeout: 30_000 });
+      await audit(page, `${game} in play (spectator)`);
       await page.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 100_000 });
       await page.locator('#end:not([hidden])').waitFor();
       await audit(page, `${game} end screen (spectator)`);
+      await page.setViewportSize(PHONE);
+      await audit(page, `${game} end screen (spectator, phone)`);
       await page.context().close();
 
       const umpire = await openMatch(made.links.umpire);
@@ -145,6 +149,9 @@ test('the end screen of finished matches, and their replays', { timeout: 120_000
       await replay.click('#first');
       await replay.click('#next');
       await audit(replay, `${game} replay (step 1)`);
+      await replay.click('#last-step');
+      await replay.setViewportSize(PHONE);
+      await audit(replay, `${game} replay (last step, phone)`);
       await replay.context().close();
     }),
   );

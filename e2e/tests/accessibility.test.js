@@ -113,6 +113,13 @@ for (const game of GAMES.filter((g) => g !== 'masked-army')) {
     });
     const page = await openMatch(made.links.P1);
     await audit(page, `${game} as P1`);
+    // After a first click on the board (a selection, or an action sent).
+    const button = page.locator('#board button:not([disabled])').first();
+    if (await button.count()) {
+      await button.click();
+      await page.waitForTimeout(300);
+      await audit(page, `${game} as P1, after a click on the board`);
+    }
     await page.context().close();
   });
 }

@@ -768,9 +768,17 @@ function showGone(why, detail = '') {
     off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
   }[why];
   const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
-  // (An h2: the header's h1 names the page.)
+  // The page's one h1 is this title: the header's name steps down to text.
+  const name = $('game-name');
+  if (name?.tagName === 'H1') {
+    const span = document.createElement('span');
+    span.id = name.id;
+    span.className = name.className;
+    span.textContent = name.textContent;
+    name.replaceWith(span);
+  }
   document.querySelector('main').innerHTML =
-    `<section class="gone" aria-labelledby="gone-title"><h2 id="gone-title">${esc(title)}</h2>` +
+    `<section class="gone" aria-labelledby="gone-title"><h1 id="gone-title">${esc(title)}</h1>` +
     `<p>${esc(text)}</p><p><a class="button primary" href="/">Go to the lobby</a>${watch}</p></section>`;
   document.title = `${title} · Umpire`;
 }

@@ -362,6 +362,7 @@ function renderEnd(state) {
       .map((s) => `<span class="score${winner === s ? ' won' : ''}"><span class="chip ${seatsInfo()[s].className}">${chip(s)}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
       .join('');
   $('end-detail').innerHTML = page.board?.ending(state.view, outcome) ?? '';
+  focusableTables($('end-detail'));
   const record = `/api/matches/${encodeURIComponent(id)}/record`;
   $('record-link').href = record;
   $('record-link').setAttribute('download', `${page.game ?? 'match'}-${id}.json`);
@@ -744,8 +745,12 @@ function onStatus(status, detail) {
   if (status === 'retrying' || status === 'closed' || (status === 'connecting' && page.state)) {
     clocks.freeze();
     const over = !!page.state?.outcome;
-    $('clock-note').hidden = !page.state || !page.state.clocks || over;
-    $('clock-note').textContent = status === 'closed' ? 'Clocks paused: disconnected.' : 'Clocks paused: reconnecting…';
+    // (A link that opens nothing has no clocks: showGone replaced them.)
+    const note = $('clock-note');
+    if (note) {
+      note.hidden = !page.state || !page.state.clocks || over;
+      note.textContent = status === 'closed' ? 'Clocks paused: disconnected.' : 'Clocks paused: reconnecting…';
+    }
   }
 }
 
@@ -763,6 +768,15 @@ function showGone(why, detail = '') {
     off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
   }[why];
   const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
+  // The page's one h1 is this title: the header's name steps down to text.
+  const name = $('game-name');
+  if (name?.tagName === 'H1') {
+    const span = document.createElement('span');
+    span.id = name.id;
+    span.className = name.className;
+    span.textContent = name.textContent;
+    name.replaceWith(span);
+  }
   document.querySelector('main').innerHTML =
     `<section class="gone" aria-labelledby="gone-title"><h1 id="gone-title">${esc(title)}</h1>` +
     `<p>${esc(text)}</p><p><a class="button primary" href="/">Go to the lobby</a>${watch}</p></section>`;
@@ -788,3 +802,14 @@ async function start() {
 }
 
 start();
+
+/// A wide table in the end's detail scrolls sideways on a phone: it takes
+/// the keyboard focus (so the keys can scroll it), as a region named by its
+/// caption.
+function focusableTables(root) {
+  for (const wrap of root.querySelectorAll('.table-wrap')) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute('role', 'region');
+    wrap.setAttribute('aria-label', `${wrap.querySelector('caption')?.textContent ?? 'Table'} (scrolls sideways)`);
+  }
+}

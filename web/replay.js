@@ -81,6 +81,7 @@ function show(n) {
       .map((s) => `<span class="score${outcome.winner === s ? ' won' : ''}"><span class="seat-name ${s === 'P1' ? 'p1' : 'p2'}">${s}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
       .join('');
     $('end-detail').innerHTML = board?.ending(view, outcome) ?? '';
+    focusableTables($('end-detail'));
   }
 }
 
@@ -123,4 +124,15 @@ if (id) {
   getJson(`/api/matches/${encodeURIComponent(id)}/replay${token ? `?t=${encodeURIComponent(token)}` : ''}`)
     .then(load)
     .catch((x) => showError(x.status === 409 ? 'This match is not over yet: its replay opens at the end.' : `Could not load the replay: ${x.message}`));
+}
+
+/// A wide table in the end's detail scrolls sideways on a phone: it takes
+/// the keyboard focus (so the keys can scroll it), as a region named by its
+/// caption.
+function focusableTables(root) {
+  for (const wrap of root.querySelectorAll('.table-wrap')) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute('role', 'region');
+    wrap.setAttribute('aria-label', `${wrap.querySelector('caption')?.textContent ?? 'Table'} (scrolls sideways)`);
+  }
 }

@@ -76,16 +76,21 @@ async function show() {
   }
   const body = $('rules-body');
   body.innerHTML = rulesHtml(game.rules, game.name);
-  // Wide tables scroll on their own on a narrow screen.
-  for (const table of body.querySelectorAll('table')) {
+  // Wide tables scroll on their own on a narrow screen; each region is
+  // named apart (numbered), as landmarks must be.
+  const tables = [...body.querySelectorAll('table')];
+  tables.forEach((table, i) => {
     const wrap = document.createElement('div');
     wrap.className = 'table-wrap';
     wrap.tabIndex = 0;
     wrap.setAttribute('role', 'region');
-    wrap.setAttribute('aria-label', 'Table (scrolls sideways)');
+    wrap.setAttribute('aria-label', tables.length > 1 ? `Table ${i + 1} of ${tables.length} (scrolls sideways)` : 'Table (scrolls sideways)');
     table.replaceWith(wrap);
     wrap.append(table);
-  }
+  });
+  // A block of preformatted text may scroll sideways too: it takes the
+  // keyboard focus, so that the keys can scroll it.
+  for (const pre of body.querySelectorAll('pre')) pre.tabIndex = 0;
   $('rules-status').textContent = '';
   $('rules-status').hidden = true;
   const play = document.createElement('p');

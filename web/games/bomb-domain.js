@@ -325,7 +325,7 @@ export function endingHtml(view, outcome) {
   }
   return (
     '<div class="table-wrap"><table class="bd-end-table"><caption>Cells at the end (the final blast outlined on the board)</caption>' +
-    `<thead><tr><th scope="col"></th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th></tr></thead><tbody>` +
+    `<thead><tr><th scope="col"><span class="sr-only">Counted</span></th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th></tr></thead><tbody>` +
     row('cells held', (s) => cells[s], true) +
     row('pieces that went off', pieces) +
     row('cells the final blast reached', only) +

@@ -109,6 +109,9 @@ export function gridHtml(opts = {}) {
   const letters = opts.letters ?? {};
   const head = `<div class="fs-corner" aria-hidden="true"></div>${COLS.map((c) => `<div class="fs-head" aria-hidden="true">${c}</div>`).join('')}`;
   const rows = [];
+  // (A cell's marks are drawn by CSS from data-mark: decoration, which its
+  // name already says in words, kept out of its visible text so that the
+  // text stays a part of the name.)
   for (let y = 0; y < 4; y++) {
     rows.push(`<div class="fs-head" aria-hidden="true">${y + 1}</div>`);
     for (let x = 0; x < 4; x++) {
@@ -142,8 +145,8 @@ export function gridHtml(opts = {}) {
       const disabled = !opts.active || (opts.active === 'buy' && l) ? ' disabled' : '';
       rows.push(
         `<button type="button" class="${cls.join(' ')}" data-cell="${name}" data-k="cell-${name}" aria-label="${esc(label)}"${pressed}${disabled}>` +
-          `<span class="fs-letter">${l ?? ''}</span>${opts.mine?.has(name) ? '<span class="fs-pick-mark" aria-hidden="true">✓</span>' : ''}` +
-          `${opts.buy?.has(name) ? `<span class="fs-pick-mark" aria-hidden="true">${BUY_COST}</span>` : ''}${bars}</button>`,
+          `<span class="fs-letter">${l ?? ''}</span>${opts.mine?.has(name) ? '<span class="fs-pick-mark" aria-hidden="true" data-mark="✓"></span>' : ''}` +
+          `${opts.buy?.has(name) ? `<span class="fs-pick-mark" aria-hidden="true" data-mark="${BUY_COST}"></span>` : ''}${bars}</button>`,
       );
     }
   }
@@ -213,7 +216,7 @@ export function historyHtml(view) {
           return `<div class="fs-side" data-seat="${seat}">${seatChip(seat)}${lines.join('')}</div>`;
         })
         .join('');
-      return `<section class="fs-round" data-round="${r.round}"><h4>Round ${esc(r.round)}</h4><div class="fs-sides">${sides}</div></section>`;
+      return `<section class="fs-round" data-round="${r.round}"><h3>Round ${esc(r.round)}</h3><div class="fs-sides">${sides}</div></section>`;
     })
     .join('');
 }
@@ -323,7 +326,7 @@ function claimTools(st) {
     .map((s, i) => {
       const v = s.hidden ? '-' : st.claims[i] ?? '-';
       const toggle = (val, label) =>
-        `<button type="button" class="fs-toggle fs-claim" data-claim="${i}" data-v="${val}" data-k="claim-${i}-${val}" aria-pressed="${v === val}"${s.hidden ? ' disabled' : ''} aria-label="Statement ${i + 1}: ${label}">${val === '-' ? '–' : val}</button>`;
+        `<button type="button" class="fs-toggle fs-claim" data-claim="${i}" data-v="${val}" data-k="claim-${i}-${val}" aria-pressed="${v === val}"${s.hidden ? ' disabled' : ''} aria-label="Statement ${i + 1}: ${val === '-' ? label : `${val} (${label})`}">${val === '-' ? '–' : val}</button>`;
       const det = detectiveFree && !s.hidden
         ? `<button type="button" class="fs-toggle" data-tool="detective" data-i="${i}" data-k="det-${i}" aria-pressed="${st.detective === i}">Detective${st.detective === i ? ' on' : ''}</button>`
         : '';
@@ -508,10 +511,10 @@ function draw(container) {
     '<div class="fs-main">' +
     `<div class="fs-board">${grid}${legend}${aidHtml(view)}</div>` +
     `<div class="fs-act">${tools}${sealed}` +
-    (oppStmts.length ? `<section class="fs-opp"><h3>Your opponent’s statements this round</h3><ol class="fs-stmts">${oppStmts.map((s) => `<li>${s.hidden ? '<em>hidden by Smokescreen</em>' : esc(s.text)}</li>`).join('')}</ol></section>` : '') +
+    (oppStmts.length ? `<section class="fs-opp"><h2>Your opponent’s statements this round</h2><ol class="fs-stmts">${oppStmts.map((s) => `<li>${s.hidden ? '<em>hidden by Smokescreen</em>' : esc(s.text)}</li>`).join('')}</ol></section>` : '') +
     '</div></div>' +
-    (isSeat(you) && Array.isArray(view.notebook) ? `<section class="fs-notebook" aria-label="Your notebook"><h3>Your notebook</h3>${notebookHtml(view)}</section>` : '') +
-    `<section class="fs-history" aria-label="Rounds"><h3>Rounds</h3>${historyHtml(view)}</section>` +
+    (isSeat(you) && Array.isArray(view.notebook) ? `<section class="fs-notebook" aria-label="Your notebook"><h2>Your notebook</h2>${notebookHtml(view)}</section>` : '') +
+    `<section class="fs-history" aria-label="Rounds"><h2>Rounds</h2>${historyHtml(view)}</section>` +
     '</div>';
 
   if (focusKey) {

@@ -123,7 +123,9 @@ export function wallSvg(view, seat, opts = {}) {
       if (opts.fits?.has(name)) cls.push('fits');
       const px = PAD + x * CELL;
       const py = PAD + y * CELL;
-      const act = opts.active ? ` tabindex="-1" role="button"` : '';
+      // A cell that cannot be clicked is still named: an image with a label
+      // (aria-label on a <g> without a role is not allowed).
+      const act = opts.active ? ` tabindex="-1" role="button"` : ` role="img"`;
       parts.push(
         `<g class="${cls.join(' ')}" data-cell="${name}" data-seat="${seat}"${act} aria-label="${esc(label)}">` +
           `<rect x="${px}" y="${py}" width="${CELL}" height="${CELL}" fill="${fill}"/>` +
@@ -331,7 +333,7 @@ export function endingHtml(view, outcome) {
     : `A draw: ${deciderWords(outcome?.decided_by)}.`;
   return (
     '<div class="table-wrap"><table class="pw-end-table"><caption>The walls scored</caption>' +
-    `<thead><tr><th scope="col"></th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th></tr></thead><tbody>` +
+    `<thead><tr><th scope="col"><span class="sr-only">Scored</span></th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th></tr></thead><tbody>` +
     row('largest painted square (edge)', (x) => s[x]?.square ?? 0) +
     row('clearly defined pieces', (x) => s[x]?.pieces ?? 0) +
     row('credits', (x) => s[x]?.credits ?? 0) +
@@ -412,7 +414,7 @@ function draw(container) {
   const fits = fitsNow(st);
   const at = st.at ?? st.hover;
   const wall = (seat) =>
-    `<div class="pw-wall" data-wall="${seat}"><h3>${esc(seatName(seat))}${seat === you ? ' — your wall' : ''}</h3>` +
+    `<div class="pw-wall" data-wall="${seat}"><h2>${esc(seatName(seat))}${seat === you ? ' — your wall' : ''}</h2>` +
     wallSvg(view, seat, {
       last: lastCells(view, seat),
       fits: placing && seat === mine ? fits : null,

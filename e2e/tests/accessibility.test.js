@@ -1,0 +1,217 @@
+// Accessibility: axe-core (WCAG 2.0/2.1 A and AA, and best practice) on
+// every kind of page the client serves, in headless Chromium against a real
+// `umpire serve`: the lobby (desktop and phone), a rules page, a match as a
+// seat, a spectator and the umpire, each game's board as a seat, the end
+// screen of a finished match, its replay, and the invite page. No violation
+// may be serious or critical, and each page has exactly one h1.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+
+import { newPage, postJson, startBrowser, startServer } from './helpers.js';
+
+const require = createRequire(import.meta.url);
+// The pages' Content-Security-Policy (script-src 'self') refuses an injected
+// <script> (page.addScriptTag), so axe's source is evaluated through the
+// DevTools protocol instead, which the policy does not govern; the pages
+// themselves run under their real policy.
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const DESK = { width: 1200, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const GAMES = ['masked-army', 'flower-domain', 'four-statements', 'bomb-domain', 'pentomino-wall'];
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/// Runs axe on the page as it is now; fails on any serious or critical
+/// violation (listing each) and unless the page has exactly one h1.
+async function audit(page, where) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const result = await page.evaluate(() =>
+    window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    }),
+  );
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const said = bad
+    .map((v) => {
+      const targets = v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.split('\n').slice(1, 2).join('').trim()}]` : ''}`);
+      return `  ${v.id} (${v.impact}): ${v.help}\n    ${targets.join('\n    ')}${v.nodes.length > 4 ? `\n    … and ${v.nodes.length - 4} more` : ''}`;
+    })
+    .join('\n');
+  assert.equal(bad.length, 0, `${where}: axe finds ${bad.length} serious or critical violation(s):\n${said}`);
+  const h1s = await page.evaluate(() => document.querySelectorAll('h1').length);
+  assert.equal(h1s, 1, `${where}: ${h1s} h1 elements, not exactly one`);
+  assert.deepEqual(page.errors, [], `${where}: script errors`);
+}
+
+/// A match's page, once the match has loaded (its first state drawn).
+async function openMatch(link, viewport = DESK) {
+  const page = await newPage(browser, { viewport });
+  await page.goto(`${server.url}${link}`);
+  await page.waitForFunction(() => document.body.dataset.seq !== undefined, null, { timeout: 15_000 });
+  // Let the board settle (a bot's first reply, fonts).
+  await page.waitForTimeout(300);
+  return page;
+}
+
+test('the lobby, on a desk and on a phone', { timeout: 30_000 }, async () => {
+  for (const [name, viewport] of [['desk', DESK], ['phone', PHONE]]) {
+    const page = await newPage(browser, { viewport });
+    await page.goto(`${server.url}/`);
+    await page.locator('#game option[value="masked-army"]').waitFor({ state: 'attached' });
+    await audit(page, `lobby (${name})`);
+    await page.context().close();
+  }
+});
+
+test('every game’s rules page, on a desk and (one) on a phone', { timeout: 45_000 }, async () => {
+  for (const [game, viewport] of [...GAMES.map((g) => [g, DESK]), ['four-statements', PHONE]]) {
+    const page = await newPage(browser, { viewport });
+    await page.goto(`${server.url}/rules/${game}`);
+    await page.locator('#rules-body p').first().waitFor();
+    await audit(page, `rules of ${game} (${viewport.width} px)`);
+    await page.context().close();
+  }
+});
+
+test('a Masked Army match as a seat, a spectator and the umpire', { timeout: 45_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, {
+    game: 'masked-army',
+    timed: true,
+    seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
+  });
+  for (const who of ['P1', 'spectator', 'umpire']) {
+    const page = await openMatch(made.links[who]);
+    await audit(page, `match as ${who}`);
+    await page.context().close();
+  }
+  const phone = await openMatch(made.links.P1, PHONE);
+  await audit(phone, 'match as P1 on a phone');
+  await phone.context().close();
+});
+
+for (const game of GAMES.filter((g) => g !== 'masked-army')) {
+  test(`${game}'s board as a seat`, { timeout: 45_000 }, async () => {
+    const made = await postJson(`${server.url}/api/matches`, {
+      game,
+      timed: true,
+      seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
+    });
+    const page = await openMatch(made.links.P1);
+    await audit(page, `${game} as P1`);
+    // After a first click on the board (a selection, or an action sent).
+    const button = page.locator('#board button:not([disabled])').first();
+    if (await button.count()) {
+      await button.click();
+      await page.waitForTimeout(300);
+      await audit(page, `${game} as P1, after a click on the board`);
+    }
+    await page.context().close();
+  });
+}
+
+// Two matches between bots, played out at once (each about half a minute):
+// the end screen as a spectator and as the umpire, then the replay.
+test('the end screen of finished matches, and their replays', { timeout: 120_000 }, async () => {
+  await Promise.all(
+    ['masked-army', 'flower-domain'].map(async (game) => {
+      const made = await postJson(`${server.url}/api/matches`, {
+        game,
+        timed: false,
+        seats: { P1: { kind: 'bot', bot: 'random' }, P2: { kind: 'bot', bot: 'random' } },
+      });
+      const page = await openMatch(made.links.spectator);
+      await page.waitForFunction(() => Number(document.body.dataset.seq) >= 6 || document.body.dataset.over === 'yes', null, { timeout: 30_000 });
+      await audit(page, `${game} in play (spectator)`);
+      await page.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 100_000 });
+      await page.locator('#end:not([hidden])').waitFor();
+      await audit(page, `${game} end screen (spectator)`);
+      await page.setViewportSize(PHONE);
+      await audit(page, `${game} end screen (spectator, phone)`);
+      await page.context().close();
+
+      const umpire = await openMatch(made.links.umpire);
+      await umpire.locator('#end:not([hidden])').waitFor();
+      await audit(umpire, `${game} end screen (umpire)`);
+      await umpire.context().close();
+
+      const replay = await newPage(browser, { viewport: DESK });
+      await replay.goto(`${server.url}/replay/${made.id}`);
+      await replay.locator('#controls:not([hidden])').waitFor();
+      await audit(replay, `${game} replay (last step)`);
+      await replay.click('#first');
+      await replay.click('#next');
+      await audit(replay, `${game} replay (step 1)`);
+      await replay.click('#last-step');
+      await replay.setViewportSize(PHONE);
+      await audit(replay, `${game} replay (last step, phone)`);
+      await replay.context().close();
+    }),
+  );
+});
+
+test('a match page for a link that opens nothing', { timeout: 30_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, {
+    game: 'masked-army',
+    timed: true,
+    seats: { P1: { kind: 'person' }, P2: { kind: 'person' } },
+  });
+  for (const [what, link] of [
+    ['unknown match', '/m/00000000'],
+    ['refused key', `/m/${made.id}?t=0000`],
+  ]) {
+    const page = await newPage(browser, { viewport: DESK });
+    await page.goto(`${server.url}${link}`);
+    await page.locator('.gone').waitFor();
+    await audit(page, `match page, ${what}`);
+    await page.context().close();
+  }
+});
+
+test('the invite page', { timeout: 30_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, {
+    game: 'masked-army',
+    timed: true,
+    as: 'P1',
+    seats: { P1: { kind: 'person' }, P2: { kind: 'person' } },
+  });
+  assert.ok(made.links.invite, JSON.stringify(made.links));
+  // The first opener takes the seat (and leaves for the match); the next
+  // stays on the invite page, told the seat is taken.
+  const first = await newPage(browser, { viewport: DESK });
+  await first.goto(`${server.url}${made.links.invite}`);
+  await first.waitForURL(/\/m\/[0-9a-f]+\?t=/);
+  await first.context().close();
+  const late = await newPage(browser, { viewport: DESK });
+  await late.goto(`${server.url}${made.links.invite}`);
+  await late.locator('#invite-status', { hasText: 'This seat is taken.' }).waitFor();
+  await audit(late, 'invite page');
+  await late.context().close();
+});
+
+test('the lobby with matches: a match just created, its links and the lists', { timeout: 30_000 }, async () => {
+  const page = await newPage(browser, { viewport: DESK });
+  await page.goto(`${server.url}/`);
+  await page.locator('#game option[value="masked-army"]').waitFor({ state: 'attached' });
+  await page.selectOption('#game', 'masked-army');
+  await page.selectOption('#seat-P2', 'person');
+  await page.click('#create-button');
+  await page.locator('#play-link').waitFor();
+  await page.waitForTimeout(300);
+  await audit(page, 'lobby with a match created');
+  await page.context().close();
+});

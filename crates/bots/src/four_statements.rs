@@ -10,7 +10,7 @@
 use rand::RngExt;
 use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 use umpire_four_statements::deduce::{self, Knowledge, Posterior};
-use umpire_four_statements::grid::{CELLS, CellSet, Colour, Grid};
+use umpire_four_statements::grid::{CELLS, CellSet};
 use umpire_four_statements::knowledge::{self, Memory};
 use umpire_four_statements::statement::{self, Statement};
 use umpire_four_statements::{
@@ -141,8 +141,8 @@ fn claims(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Claims {
 }
 
 fn reveal(view: &View, me: Seat, known: &Knowledge, now: &Posterior, rng: &mut MatchRng) -> Action {
-    if now.count == 1 {
-        return Action::Guess(likeliest(now));
+    if let Some(grid) = now.is_certain() {
+        return Action::Guess(grid);
     }
     let rp = view.rp[me].unwrap_or(0);
     let may_buy = view.may_buy[me].unwrap_or(false) && rp >= CELL_PRICE;
@@ -166,15 +166,4 @@ fn reveal(view: &View, me: Seat, known: &Knowledge, now: &Posterior, rng: &mut M
         Some(grid) if now.count == 2 => Action::Guess(grid),
         _ => Action::Pass,
     }
-}
-
-/// Each cell's likeliest colour (the grid itself when one is left).
-fn likeliest(p: &Posterior) -> Grid {
-    (0..CELLS).fold(Grid(0), |g, i| {
-        let best = Colour::ALL
-            .into_iter()
-            .max_by_key(|&c| p.cells[i][c as usize])
-            .unwrap_or(Colour::Red);
-        g.with(i, best)
-    })
 }

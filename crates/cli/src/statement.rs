@@ -187,7 +187,7 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     let knowledge = written.knowledge()?;
     let p = deduce::posterior(&knowledge);
-    let chance = |i: usize, c: Colour| p.cells[i][c as usize] as f64 / p.count.max(1) as f64;
+    let chance = |i: usize, c: Colour| p.probability(i, c);
     if json {
         let cells = (0..CELLS)
             .map(|i| {
@@ -219,14 +219,7 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
             .collect();
         println!("{:<4} {}", cell(i).to_string(), odds.join(" "));
     }
-    if p.count == 1 {
-        let grid = (0..CELLS).fold(Grid(0), |g, i| {
-            let c = Colour::ALL
-                .into_iter()
-                .find(|&c| p.cells[i][c as usize] == 1)
-                .unwrap_or(Colour::Red);
-            g.with(i, c)
-        });
+    if let Some(grid) = p.is_certain() {
         println!("the grid: {grid}");
     }
     Ok(())

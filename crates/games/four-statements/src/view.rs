@@ -250,9 +250,7 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
             view.possible = Some(p.count);
             view.odds = Some(
                 (0..CELLS)
-                    .map(|i| {
-                        Colour::ALL.map(|c| p.cells[i][c as usize] as f64 / p.count.max(1) as f64)
-                    })
+                    .map(|i| Colour::ALL.map(|c| p.probability(i, c)))
                     .collect(),
             );
         }

@@ -31,6 +31,9 @@ pub struct CreateRequest {
     /// it the creator hosts: the umpire's link and every seat's.
     #[serde(default, rename = "as")]
     pub creator: Option<Seat>,
+    /// The invited seat is listed in the lobby: anyone may take it.
+    #[serde(default)]
+    pub open: bool,
 }
 
 fn yes() -> bool {
@@ -246,6 +249,28 @@ impl Hub {
         let _slot = self.reserve()?;
         let creator = req.creator;
         let (game, m, row) = self.new_match(req)?;
+        let links = links(&row, creator);
+        let id = self.launch(game, m, row).await?;
+        Ok(json!({"id": id, "links": links}))
+    }
+
+    /// Creates the rematch of a finished match: `req` is its settings with
+    /// the seats swapped, and `tokens` the keys its people already hold.
+    /// Answers the new match's id.
+    pub async fn rematch(&self, req: CreateRequest, tokens: Tokens) -> Result<String, Refusal> {
+        let _slot = self.reserve()?;
+        let (game, m, mut row) = self.new_match(req)?;
+        row.tokens = tokens;
+        self.launch(game, m, row).await
+    }
+
+    /// Stores a new match and starts its task; answers its id.
+    async fn launch(
+        &self,
+        game: &'static dyn AnyGame,
+        m: Match,
+        row: MatchRow,
+    ) -> Result<String, Refusal> {
         self.store
             .write(Op::Create(Box::new(row.clone())))
             .await
@@ -253,12 +278,12 @@ impl Hub {
                 tracing::error!("{e}");
                 Refusal(500, "the match could not be stored".into())
             })?;
-        let (id, links) = (row.id.clone(), links(&row, creator));
+        let id = row.id.clone();
         let shown = Shown::start(&m);
         let handle = self.spawn(game, row, m, shown);
         self.registry().insert(id.clone(), handle);
         tracing::info!(%id, game = game.id(), "match created");
-        Ok(json!({"id": id, "links": links}))
+        Ok(id)
     }
 
     /// A place for one more live match, or the refusal when the server
@@ -312,8 +337,14 @@ impl Hub {
                 seat: them,
                 code: tokens::token(),
                 claimed: false,
+                open: req.open,
             })
         });
+        if req.open && invite.is_none() {
+            return Err(bad(
+                "only a player (`as`) whose opponent is a person can open the other seat".into(),
+            ));
+        }
         let row = MatchRow {
             id: tokens::match_id(),
             game: game.id().to_string(),
@@ -326,6 +357,7 @@ impl Hub {
                 seats: PerSeat::from_fn(|_| tokens::token()),
                 umpire: tokens::token(),
                 invite,
+                rematch: None,
             },
             takeover: req.takeover,
             created_ms: live::wall_ms(),
@@ -486,6 +518,15 @@ impl Hub {
                 500,
                 "the claim could not be stored; try again".into(),
             ));
+        }
+        // The lobby stops offering the seat at once.
+        if let Some(summary) = handle
+            .summary
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_object_mut()
+        {
+            summary.remove("join");
         }
         let seat = invite.seat;
         Ok(json!({"seat": seat.to_string(),

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
-use umpire_core::{ActionError, ClockStatus, Decision, Match, Outcome, PerSeat, Viewer};
+use umpire_core::{ActionError, ClockStatus, Decision, Match, Outcome, PerSeat, Seat, Viewer};
 
 /// At most this many legal actions are listed in a `state` message.
 pub const MAX_LEGAL: usize = 1000;
@@ -25,6 +25,8 @@ pub enum ClientMsg {
     },
     Resign,
     Takeover,
+    /// Asks for a rematch once the game is over, or accepts the opponent's.
+    Rematch,
     Ping,
 }
 
@@ -119,6 +121,12 @@ pub fn checked(id: Option<u64>, result: Result<String, ActionError>) -> String {
 
 pub fn error(rule: &str, message: &str) -> String {
     json!({"type": "error", "rule": rule, "message": message}).to_string()
+}
+
+/// Who asked for a rematch, and the rematch once both seats agreed (its
+/// seats are swapped; each person's key opens their new seat).
+pub fn rematch(offers: &[Seat], id: Option<&str>) -> String {
+    json!({"type": "rematch", "offers": offers, "match": id}).to_string()
 }
 
 pub fn pong() -> String {

@@ -27,7 +27,7 @@ pub enum SeatKind {
     },
 }
 
-/// The secret tokens of a match.
+/// The secret tokens of a match, and the match that reuses them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Tokens {
     pub seats: PerSeat<String>,
@@ -35,6 +35,10 @@ pub struct Tokens {
     /// The opponent's invite, when a player created the match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite: Option<Invite>,
+    /// The rematch's id, once both seats agreed: its seats' tokens are
+    /// these, swapped, so each person keeps their key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 /// An invite to a seat: its code, and whether someone took the seat with it
@@ -44,6 +48,9 @@ pub struct Invite {
     pub seat: Seat,
     pub code: String,
     pub claimed: bool,
+    /// Listed in the lobby: anyone may take the seat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
 }
 
 /// A match as created: everything needed to rebuild it with its actions.
@@ -115,7 +122,7 @@ pub enum Op {
         id: String,
         seats: PerSeat<SeatKind>,
     },
-    /// An invite was claimed.
+    /// An invite was claimed, or a rematch made.
     Tokens {
         id: String,
         tokens: Tokens,
@@ -542,6 +549,7 @@ mod tests {
                 seats: PerSeat::new("a".into(), "b".into()),
                 umpire: "u".into(),
                 invite: None,
+                rematch: None,
             },
             takeover: true,
             created_ms: 1,

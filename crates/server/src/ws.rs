@@ -94,7 +94,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
     };
     let (sink, mut stream) = socket.split();
     let mut writer = tokio::spawn(write_loop(sink, rx));
-    let writer_done = read_loop(&mut stream, &client, &mut writer).await;
+    let writer_done = read_loop(&app, &mut stream, &client, &mut writer).await;
     let _ = client
         .handle
         .tx
@@ -178,6 +178,7 @@ async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Recei
 /// leaves, the writer gives up or the match's task ends (it stopped on a
 /// store failure). Returns whether the writer is done.
 async fn read_loop(
+    app: &App,
     stream: &mut SplitStream<WebSocket>,
     client: &Admitted,
     writer: &mut JoinHandle<()>,
@@ -203,20 +204,53 @@ async fn read_loop(
             }
             Some(Ok(_)) => continue, // pings are answered by the library
         };
-        match command(&text, client) {
-            Ok(cmd) => {
-                if client.handle.tx.send(cmd).await.is_err() {
-                    return false;
-                }
+        let sent = match command(&text, client) {
+            Ok(Ask::Match(cmd)) => client.handle.tx.send(cmd).await.is_ok(),
+            Ok(Ask::Rematch(seat)) => rematch(app, client, seat).await,
+            Err(answer) => {
+                client.reply(answer);
+                true
             }
-            Err(answer) => client.reply(answer),
+        };
+        if !sent {
+            return false;
         }
     }
 }
 
-/// What a client's message asks of the match, or the answer to give the
-/// client directly (a pong, or an error).
-fn command(text: &str, client: &Admitted) -> Result<Cmd, String> {
+/// What a client's message asks.
+enum Ask {
+    /// Something of the match's task alone.
+    Match(Cmd),
+    /// A rematch, which the hub creates once both seats agreed.
+    Rematch(umpire_core::Seat),
+}
+
+/// `seat` asks for a rematch; when that makes both seats agree, creates it
+/// and reports back to the match. False if the match's task is gone.
+async fn rematch(app: &App, client: &Admitted, seat: umpire_core::Seat) -> bool {
+    let (reply, order) = oneshot::channel();
+    let ask = Cmd::Rematch {
+        conn: client.conn,
+        seat,
+        reply,
+    };
+    if client.handle.tx.send(ask).await.is_err() {
+        return false;
+    }
+    let Ok(Some(order)) = order.await else {
+        return true;
+    };
+    let result = app.hub.rematch(order.req, order.tokens).await;
+    let done = Cmd::Rematched {
+        result: result.map_err(|refusal| refusal.1),
+    };
+    client.handle.tx.send(done).await.is_ok()
+}
+
+/// What a client's message asks, or the answer to give the client directly
+/// (a pong, or an error).
+fn command(text: &str, client: &Admitted) -> Result<Ask, String> {
     if text.len() > MAX_MESSAGE {
         return Err(messages::error(
             "protocol",
@@ -226,8 +260,9 @@ fn command(text: &str, client: &Admitted) -> Result<Cmd, String> {
     let msg: ClientMsg = serde_json::from_str(text)
         .map_err(|e| messages::error("protocol", &format!("not a protocol message: {e}")))?;
     let conn = client.conn;
-    match (msg, client.viewer) {
-        (ClientMsg::Ping, _) => Err(messages::pong()),
+    let cmd = match (msg, client.viewer) {
+        (ClientMsg::Ping, _) => return Err(messages::pong()),
+        (ClientMsg::Rematch, Viewer::Seat(seat)) => return Ok(Ask::Rematch(seat)),
         (ClientMsg::Act { action }, Viewer::Seat(seat)) => Ok(Cmd::Act {
             conn,
             seat,
@@ -249,7 +284,8 @@ fn command(text: &str, client: &Admitted) -> Result<Cmd, String> {
             "forbidden",
             "only a seat's token can act for it",
         )),
-    }
+    };
+    cmd.map(Ask::Match)
 }
 
 /// A token bucket: `RATE` messages a second, bursts up to `RATE`.

@@ -61,6 +61,8 @@ pub(super) struct Actor {
     pub(super) stopped: bool,
     /// When a write last failed, if the last one did.
     pub(super) store_failed: Option<Instant>,
+    /// Who asked for a rematch, and the rematch once made.
+    pub(super) rematch: super::rematch::Rematch,
 }
 
 /// Starts a match's task and returns its handle (not yet registered).
@@ -96,6 +98,7 @@ pub fn spawn(start: Start) -> Handle {
         removed: false,
         stopped: false,
         store_failed: None,
+        rematch: super::rematch::Rematch::new(start.info.tokens.rematch.clone()),
     };
     for seat in Seat::BOTH {
         if let SeatKind::Bot { bot } = &actor.seats[seat].kind {
@@ -311,6 +314,10 @@ impl Actor {
                 self.send_to(conn, messages::checked(id, answer));
             }
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
+            Cmd::Rematch { conn, seat, reply } => {
+                let _ = reply.send(self.ask_rematch(seat, conn));
+            }
+            Cmd::Rematched { result } => self.rematched(result).await,
             Cmd::Snapshot { viewer, reply } => {
                 let _ = reply.send(self.state_for(viewer));
             }

@@ -13,6 +13,7 @@ mod actor;
 mod bots;
 mod commit;
 mod presence;
+mod rematch;
 #[cfg(test)]
 mod tests;
 mod watchers;
@@ -32,6 +33,7 @@ use crate::store::{SeatKind, Store, Tokens};
 use crate::tokens;
 
 pub use actor::spawn;
+pub use rematch::RematchOrder;
 
 /// A client's outgoing queue, in messages. A client that lets it fill up is
 /// too slow and is disconnected rather than allowed to hold anything up.
@@ -118,6 +120,18 @@ pub enum Cmd {
         seat: Seat,
         text: String,
         id: Option<u64>,
+    },
+    /// `seat` asks for a rematch, or accepts the other's. Once both seats
+    /// agreed, `reply` gets the rematch to create: the caller creates it
+    /// and reports back with [`Cmd::Rematched`].
+    Rematch {
+        conn: u64,
+        seat: Seat,
+        reply: oneshot::Sender<Option<RematchOrder>>,
+    },
+    /// The rematch was created (its id), or why not.
+    Rematched {
+        result: Result<String, String>,
     },
     /// `seat` hands its absent opponent to a bot.
     Takeover {

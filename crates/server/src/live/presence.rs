@@ -97,7 +97,7 @@ impl Actor {
             && Seat::BOTH
                 .iter()
                 .any(|&s| self.seats[s].kind == SeatKind::Person && !self.seats[s].ever);
-        let summary = json!({
+        let mut summary = json!({
             "id": self.info.id,
             "game": self.info.game.id(),
             "name": self.info.game.name(),
@@ -107,6 +107,14 @@ impl Actor {
             "outcome": self.m.outcome(),
             "status": if over { "finished" } else if open { "open" } else { "live" },
         });
+        // An open seat not yet taken: the lobby offers its invite to anyone.
+        let claimed = self.info.claimed.load(std::sync::atomic::Ordering::SeqCst);
+        if let Some(invite) = self.info.tokens.invite.as_ref() {
+            if open && invite.open && !claimed && !self.seats[invite.seat].ever {
+                summary["join"] = json!({"seat": invite.seat,
+                    "link": format!("/i/{}?c={}", self.info.id, invite.code)});
+            }
+        }
         *self.summary.lock().unwrap_or_else(|e| e.into_inner()) = summary;
     }
 

@@ -44,6 +44,7 @@ async fn setup_with(config: Config) -> Setup {
         seats: PerSeat::new("p1".into(), "p2".into()),
         umpire: "u".into(),
         invite: None,
+        rematch: None,
     };
     let row = MatchRow {
         id: "m1".into(),

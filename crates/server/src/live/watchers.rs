@@ -17,7 +17,7 @@ const MAX_PER_HOLDER: usize = 8;
 
 /// One connected client.
 pub(super) struct Watcher {
-    conn: u64,
+    pub(super) conn: u64,
     pub(super) viewer: Viewer,
     tx: mpsc::Sender<Utf8Bytes>,
 }
@@ -66,6 +66,10 @@ impl Actor {
         } else {
             let state = self.state_text(viewer, &self.seats_json(), self.clock_now());
             self.send_to(conn, state);
+        }
+        if self.rematch_news() {
+            let text = self.rematch_text();
+            self.send_to(conn, text);
         }
         true
     }

@@ -40,6 +40,16 @@ function showGame() {
   $('rules-link').href = `/rules/${encodeURIComponent(game.id)}`;
 }
 
+/// The open-seat box applies to a player whose opponent is a person.
+function showOpenSeat() {
+  const form = $('create');
+  const creator = form.elements.creator.value;
+  const other = creator === 'P1' ? 'P2' : creator === 'P2' ? 'P1' : null;
+  const can = !!other && form.elements[other].value === 'person';
+  form.elements.open.disabled = !can;
+  $('open-row').classList.toggle('disabled', !can);
+}
+
 function readForm(form) {
   const data = new FormData(form);
   const config = {};
@@ -51,8 +61,11 @@ function readForm(form) {
   if (creator !== 'host' && data.get(creator) !== 'person') {
     throw new Error(`a bot plays ${creator}: choose “host” to watch bots, or make ${creator} a person`);
   }
+  // Only a player's person opponent has a seat to open.
+  const open = form.elements.open.checked && !form.elements.open.disabled;
   return {
     ...(creator === 'host' ? {} : { as: creator }),
+    ...(open ? { open: true } : {}),
     game: data.get('game'),
     config,
     timed: form.elements.timed.checked,
@@ -106,7 +119,10 @@ function showLinks(made, body) {
     } else if (made.links[seat]) {
       entry(seat, `Seat ${seat}`, made.links[seat], seat === me ? 'yours: your key to the seat' : 'for a player');
     } else if (made.links.invite) {
-      entry('invite', `Seat ${seat}`, made.links.invite, 'for your opponent: the first to open it takes the seat');
+      const note = body.open
+        ? 'open: listed in the lobby, the first to join or open this invite takes the seat'
+        : 'for your opponent: the first to open it takes the seat';
+      entry('invite', `Seat ${seat}`, made.links.invite, note);
     }
   }
   entry('spectator', 'Spectators', made.links.spectator);
@@ -140,6 +156,10 @@ function summaryRow(m, list) {
       ? `<a href="/replay/${esc(m.id)}">Replay</a> <a href="/api/matches/${esc(m.id)}/record" download="${esc(m.id)}.json">Record</a>`
       : `<a href="/m/${esc(m.id)}">Watch</a>`;
   if (seat && list !== 'finished') links = `<a href="${esc(seat.link)}" class="your-seat">Your seat (${esc(seat.seat)})</a> ${links}`;
+  // An open seat: anyone may take it (not this browser's own match).
+  if (list === 'open' && m.join?.link && !mine.length) {
+    links = `<a class="button primary join" href="${esc(m.join.link)}" aria-label="Join ${esc(m.name ?? m.game)} as ${esc(m.join.seat)}">Join as ${esc(m.join.seat)}</a> ${links}`;
+  }
   const invite = list === 'open' && mine.find((e) => e.invite)?.invite;
   if (invite) {
     links += ` <button type="button" class="copy invite-copy" data-copy="${esc(new URL(invite, location.href).href)}">Copy invite</button>`;
@@ -348,8 +368,12 @@ $('older').addEventListener('click', () => {
   page += 1;
   refresh();
 });
-$('game').addEventListener('change', showGame);
-loadGames().catch((x) => {
+$('game').addEventListener('change', () => {
+  showGame();
+  showOpenSeat();
+});
+for (const name of ['creator', 'P1', 'P2']) $('create').elements[name].addEventListener('change', showOpenSeat);
+loadGames().then(showOpenSeat).catch((x) => {
   $('create-error').textContent = `Could not load the games: ${x.message}`;
   $('create-error').hidden = false;
 });

@@ -368,8 +368,76 @@ function renderEnd(state) {
   $('record-link').setAttribute('download', `${page.game ?? 'match'}-${id}.json`);
   $('replay-link').href = `/replay/${encodeURIComponent(id)}${token && page.you === 'umpire' ? `?t=${encodeURIComponent(token)}` : ''}`;
   end.hidden = false;
+  renderRematch();
   if (wasHidden) $('end-title').focus({ preventScroll: true });
 }
+
+// --- rematch ---------------------------------------------------------------
+
+/// Where the rematch stands: the server's last `rematch` message.
+page.rematch = null;
+
+/// The end screen's rematch part: ask, accept, wait, or go. A rematch has
+/// the same settings and the seats swapped; each key opens its new seat.
+function renderRematch() {
+  const box = $('rematch');
+  const state = page.state;
+  const r = page.rematch ?? { offers: [], match: null };
+  const button = $('rematch-button');
+  const link = $('rematch-link');
+  const other = page.you === 'P1' ? 'P2' : 'P1';
+  const person = (seat) => state?.seats?.[seat]?.kind === 'person';
+  const player = isSeat(page.you) && person(page.you);
+  box.hidden = !state?.outcome || (!player && !r.offers.length && !r.match);
+  if (box.hidden) return;
+  button.hidden = !player || !!r.match;
+  link.hidden = !r.match;
+  let status;
+  if (r.match) {
+    const mine = player ? `?t=${encodeURIComponent(token)}` : page.you === 'umpire' && token ? `?t=${encodeURIComponent(token)}` : '';
+    link.href = `/m/${encodeURIComponent(r.match)}${mine}`;
+    link.textContent = player ? `Play the rematch as ${seatLabel(other)}` : 'Watch the rematch';
+    status = player ? `Rematch agreed: you play ${seatLabel(other)} (${other}) now.` : 'Rematch agreed: the seats are swapped.';
+  } else if (player && r.offers.includes(page.you)) {
+    button.disabled = true;
+    button.textContent = 'Rematch asked';
+    status = person(other) ? `Waiting for ${seatLabel(other)} to accept the rematch.` : 'Starting the rematch…';
+  } else if (player && r.offers.includes(other)) {
+    button.disabled = false;
+    button.textContent = 'Accept the rematch';
+    status = `${seatLabel(other)} asks for a rematch: same settings, seats swapped.`;
+  } else if (player) {
+    button.disabled = false;
+    button.textContent = 'Rematch';
+    status = 'Play again with the same settings, seats swapped (the advantage changes hands).';
+  } else {
+    status = `${r.offers.map(seatLabel).join(' and ')} asked for a rematch.`;
+  }
+  setText('rematch-status', status);
+}
+
+function onRematch(msg) {
+  page.rematch = { offers: msg.offers ?? [], match: msg.match ?? null };
+  renderRematch();
+  // Both agreed: a player goes on to their new seat (kept in "Your matches").
+  if (msg.match && isSeat(page.you) && token && !page.leaving) {
+    page.leaving = true;
+    const other = page.you === 'P1' ? 'P2' : 'P1';
+    const link = `/m/${encodeURIComponent(msg.match)}?t=${encodeURIComponent(token)}`;
+    rememberMatch({ id: msg.match, seat: other, game: page.game, name: page.name, link, at: Date.now() });
+    setTimeout(() => location.assign(link), REMATCH_PAUSE_MS);
+  }
+}
+
+/// How long the "rematch agreed" note shows before a player moves on.
+const REMATCH_PAUSE_MS = 1200;
+
+$('rematch-button').addEventListener('click', () => {
+  if (!conn.send({ type: 'rematch' })) showError('Not connected: could not ask for a rematch.');
+  else {
+    $('rematch-button').disabled = true;
+  }
+});
 
 /// What the shared ways to end say, in words; a game's own steps speak for
 /// themselves.
@@ -693,6 +761,9 @@ function onMessage(msg) {
       break;
     case 'checked':
       onChecked(msg);
+      break;
+    case 'rematch':
+      onRematch(msg);
       break;
     case 'error':
       // A check the server could not read (an older server, or an

@@ -21,9 +21,30 @@ function entryText(entry) {
   return `${entry.action}${entry.effect ? ` (${entry.effect})` : ''}`;
 }
 
+/// Each step's place in the game, counted as the game counts: a board
+/// module's `moveOf(before, entry)` names the entry with a noun ("Move",
+/// "Pick", "Turn") that is numbered here ("Move 7 of 31"), or gives its
+/// place in the game's own terms (`{label: "Round 2, turn 3"}`); without
+/// one, every entry is a move. A resignation is always named so.
+function moveLabels(steps) {
+  const counts = {};
+  const named = steps.map((s, i) => {
+    if (i === 0) return null;
+    if (s.entry.action === 'resign') return { label: 'Resignation' };
+    const what = board?.moveOf?.(steps[i - 1].view, s.entry) ?? 'Move';
+    if (typeof what !== 'string') return what;
+    counts[what] = (counts[what] ?? 0) + 1;
+    return { noun: what, n: counts[what] };
+  });
+  return named.map((l) => l && (l.label ?? `${l.noun} ${l.n} of ${counts[l.noun]}`));
+}
+
+let labels = [];
+
 function load(data) {
   replay = data;
   board = boardFor(data.game);
+  labels = moveLabels(data.steps ?? []);
   $('game-name').textContent = `Replay · ${board?.name ?? data.game}`;
   const steps = data.steps ?? [];
   $('slider').max = String(steps.length - 1);
@@ -32,7 +53,7 @@ function load(data) {
     .slice(1)
     .map(
       (s, i) =>
-        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="seat-name ${s.entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(s.entry.seat)}</span> ${esc(entryText(s.entry))} <span class="hint">${fmtTime(s.entry.at_ms)}</span></button></li>`,
+        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="hint">${esc(labels[i + 1])}</span> <span class="seat-name ${s.entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(s.entry.seat)}</span> ${esc(entryText(s.entry))} <span class="hint">${fmtTime(s.entry.at_ms)}</span></button></li>`,
     )
     .join('');
   $('controls').hidden = false;
@@ -53,8 +74,8 @@ function show(n) {
     $('board').innerHTML = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
   }
   $('step-text').textContent = entry
-    ? `Move ${step} of ${steps.length - 1}: ${entry.seat} played ${entryText(entry)} at ${fmtTime(entry.at_ms)}`
-    : `Start (${steps.length - 1} moves in all)`;
+    ? `${labels[step]}: ${entry.seat} played ${entryText(entry)} at ${fmtTime(entry.at_ms)}`
+    : `Start (${steps.length - 1} steps in all)`;
   $('slider').value = String(step);
   $('step-no').textContent = String(step);
   $('first').disabled = $('prev').disabled = step === 0;

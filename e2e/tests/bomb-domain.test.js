@@ -348,7 +348,7 @@ test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds a
   assert.equal(await rp.locator('.bd-board .bd-piece').count(), 0);
   await rp.keyboard.press('ArrowRight');
   await rp.keyboard.press('ArrowRight');
-  assert.match(await rp.textContent('#step-text'), /^Move 2 of \d+: P2 played square/);
+  assert.match(await rp.textContent('#step-text'), /^Placement round 1: P2 played square/);
   assert.equal(await rp.locator('.bd-board .bd-sealed').count(), 3, 'the umpire sees the sealed placement');
   assert.match(await rp.textContent('#last'), /^Last: Blue \(P2\) submitted square .* for round 1 \(sealed until both are in\)/);
   await rp.keyboard.press('ArrowRight');

@@ -290,8 +290,10 @@ test('Flower Domain against the greedy bot: lobby, study, draft, moves and passe
   assert.equal(await rp.locator('.fd-meadow .fd-flower').count(), 100);
   assert.equal(await rp.locator('.fd-garden .fd-flower').count(), 0);
   const firstMove = replay.steps.findIndex((s) => / to /.test(s.entry?.action ?? ''));
+  // The counter counts turns (a move or a pass), as the game does.
+  const turnsTo = (n) => replay.steps.slice(1, n + 1).filter((s, i) => replay.steps[i].view.phase === 'play').length;
   for (let i = 0; i < firstMove; i++) await rp.keyboard.press('ArrowRight');
-  assert.match(await rp.textContent('#step-text'), new RegExp(`^Move ${firstMove} of .*P1 played [A-J0-9-]+ to`));
+  assert.match(await rp.textContent('#step-text'), new RegExp(`^Turn ${turnsTo(firstMove)} of ${turnsTo(replay.steps.length - 1)}: P1 played [A-J0-9-]+ to`));
   assert.equal(await rp.locator('.fd-garden .fd-flower').count(), 4);
   assert.equal(await rp.locator('.fd-garden .fd-cell.last').count(), 4, 'the last move is marked');
   assert.match(await rp.textContent('#last'), /^Last: Player 1 \(P1\) moved 4 flowers: /);

@@ -319,18 +319,28 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   await rp.keyboard.press('ArrowRight');
   await rp.keyboard.press('ArrowRight');
   await rp.keyboard.press('ArrowRight');
-  assert.match(await rp.textContent('#step-text'), /^Move 3 of/);
+  // The counter counts as the game does: the choice of who starts is setup,
+  // and each piece placed is a move.
+  const setup = replay.steps.slice(1).filter((s) => /^first /.test(s.entry.action)).length;
+  const pieces = replay.steps.length - 1 - setup;
+  assert.match(await rp.textContent('#step-text'), new RegExp(`^Move ${3 - setup} of ${pieces}:`));
   // The umpire's view shows every colour placed so far: two pieces.
   assert.equal(await rp.locator('#board .colour').count(), 4);
   await rp.click('#prev');
-  assert.match(await rp.textContent('#step-text'), /^Move 2 of/);
+  assert.match(await rp.textContent('#step-text'), new RegExp(`^Move ${2 - setup} of`));
+  if (setup) {
+    await rp.click('#first');
+    await rp.keyboard.press('ArrowRight');
+    assert.match(await rp.textContent('#step-text'), /^Setup: P\d played first P\d/);
+    await rp.keyboard.press('ArrowRight');
+  }
   const half = Math.floor(replay.steps.length / 2);
   await rp.evaluate((n) => {
     const slider = document.querySelector('#slider');
     slider.value = String(n);
     slider.dispatchEvent(new Event('input'));
   }, half);
-  assert.match(await rp.textContent('#step-text'), new RegExp(`^Move ${half} of`));
+  assert.match(await rp.textContent('#step-text'), new RegExp(`^Move ${half - setup} of ${pieces}`));
   await rp.screenshot({ path: screenshotPath('replay.png') });
   // Any record file opens on /replay (the server replays it).
   await rp.goto(`${server.url}/replay`);

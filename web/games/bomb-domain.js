@@ -842,6 +842,12 @@ export default {
     return words ? `Last: ${cap(words)}. ${cells}.` : `${cells}.`;
   },
 
+  moveOf(before) {
+    if (before.phase === 'place') return { label: `Placement round ${before.round}` };
+    // A turn's steps (move, peg, detonation) share its number.
+    if (before.phase === 'turns') return { label: `Turn ${before.turn + 1} of 50` };
+    return { label: 'Setup' };
+  },
   ending(view, outcome) {
     if (view.phase !== 'over') return '';
     return endingHtml(view, outcome);

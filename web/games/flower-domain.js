@@ -1067,6 +1067,10 @@ export default {
     return words ? `Last: ${words}. ${flowers}.` : `${flowers[0].toUpperCase()}${flowers.slice(1)}.`;
   },
 
+  moveOf(before) {
+    // A turn is a move or a pass (a timeout passes).
+    return { study: { label: 'Study' }, first: { label: 'Setup' }, draft: 'Pick', play: 'Turn' }[before.phase] ?? 'Move';
+  },
   ending(view) {
     if (view.phase !== 'over') return '';
     return scoreTable(view);

@@ -862,6 +862,9 @@ export default {
     return words ? `Last: ${cap(words)}` : phaseLine(view);
   },
 
+  moveOf(before) {
+    return { label: `Round ${before.round}: ${before.phase}` };
+  },
   ending(view, outcome) {
     if (view.phase !== 'over' && typeof view.layout !== 'string') return '';
     return endingHtml(view, outcome);

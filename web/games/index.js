@@ -29,6 +29,10 @@
 //   reset(container)   drops a half-made selection (after a refusal)
 //   status(view)       one line about the position (the last move)
 //   ending(view, outcome)  HTML for the end screen (e.g. scores compared)
+//   moveOf(before, entry)  optional, for the replay's counter: what the game
+//            calls this record entry, given the view before it: a noun the
+//            replay numbers ("Move" → "Move 7 of 31") or {label} for a place
+//            in the game's own count ("Round 2, turn 3"); default "Move"
 //
 // Its stylesheet, `web/games/<id>.css`, is loaded by boardFor; every class
 // it styles starts with the game's own prefix, so games never collide.

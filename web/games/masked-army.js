@@ -473,6 +473,10 @@ export default {
     return text;
   },
 
+  moveOf(before, entry) {
+    if (before.phase !== 'place') return { label: 'Setup' };
+    return entry.action === 'timeout' ? { label: 'Out of time' } : 'Move';
+  },
   ending(view) {
     if (view.phase !== 'over') return '';
     const sizes = view.armies ?? armySizes(view.board);

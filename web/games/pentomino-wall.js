@@ -673,6 +673,13 @@ export default {
     return words ? `Last: ${cap(words)}. ${scores}.` : `${scores}.`;
   },
 
+  moveOf(before) {
+    const round = `Round ${before.round}`;
+    if (before.phase === 'draft') return { label: `${round}: draft` };
+    if (before.phase === 'present' || before.phase === 'place') return { label: `${round}, turn ${Math.max(1, before.turn)}` };
+    if (before.phase === 'round-end') return { label: `${round}: end` };
+    return { label: 'Setup' };
+  },
   ending(view, outcome) {
     if (view.phase !== 'over') return '';
     return endingHtml(view, outcome);

@@ -134,6 +134,72 @@ test('your matches: create, close the tab, come back to the seat, forget it', { 
   await stranger.context.close();
 });
 
+test('an open seat is joined from another browser; a rematch swaps the seats when both accept', { timeout: 90_000 }, async () => {
+  const host = await newProfile();
+  const lobby = await host.open('/');
+  await lobby.locator('#game option[value="masked-army"]').waitFor({ state: 'attached' });
+  await lobby.selectOption('#game', 'masked-army');
+  await lobby.selectOption('#creator', 'P1');
+  // Against a bot there is no seat to open.
+  assert.equal(await lobby.isDisabled('#open-seat'), true);
+  await lobby.selectOption('#seat-P2', 'person');
+  assert.equal(await lobby.isDisabled('#open-seat'), false);
+  await lobby.check('#open-seat');
+  await lobby.click('#create-button');
+  await lobby.locator('#play-link').waitFor();
+  const mine = await lobby.getAttribute('#play-link', 'href');
+  const id = new URL(mine, server.url).pathname.split('/')[2];
+  assert.match(await lobby.textContent('#links li[data-link="invite"]'), /listed in the lobby/);
+
+  // A stranger's lobby offers the seat; joining takes it.
+  const stranger = await newProfile();
+  const other = await stranger.open('/');
+  const join = other.locator(`#open li[data-match="${id}"] a.join`);
+  await join.waitFor();
+  assert.equal(await join.textContent(), 'Join as P2');
+  await join.click();
+  await other.waitForURL(/\/m\/[0-9a-f]+\?t=/);
+  await other.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  // Taken: nobody else is offered it.
+  const third = await (await newProfile()).open('/');
+  await third.locator(`#open li[data-match="${id}"], #live li[data-match="${id}"]`).first().waitFor();
+  assert.equal(await third.locator(`li[data-match="${id}"] a.join`).count(), 0, 'a taken seat is not offered');
+
+  // The creator takes their seat; P2 resigns at once.
+  const p1 = await host.open(mine);
+  await p1.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await other.click('#resign');
+  await other.click('#resign');
+  for (const page of [p1, other]) await page.locator('#end:not([hidden])').waitFor();
+  assert.equal(await p1.textContent('#end-title'), 'You won');
+
+  // Rematch: P1 asks, P2 is asked and accepts; both move on to the new
+  // match with the seats swapped.
+  const ask = p1.locator('#rematch-button');
+  assert.equal(await ask.textContent(), 'Rematch');
+  await ask.click();
+  await p1.locator('#rematch-status').filter({ hasText: 'Waiting for Blue to accept' }).waitFor();
+  await other.locator('#rematch-status').filter({ hasText: 'Red asks for a rematch' }).waitFor();
+  const accept = other.locator('#rematch-button');
+  assert.equal(await accept.textContent(), 'Accept the rematch');
+  await other.screenshot({ path: screenshotPath('rematch.png') });
+  await accept.click();
+  for (const page of [p1, other]) {
+    await page.waitForURL((url) => url.pathname !== `/m/${id}` && /^\/m\/[0-9a-f]+$/.test(url.pathname));
+  }
+  const next = new URL(p1.url()).pathname.split('/')[2];
+  assert.equal(new URL(other.url()).pathname.split('/')[2], next);
+  await p1.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await other.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  assert.equal(await p1.getAttribute('body', 'data-over'), 'no');
+  // "Your matches" leads to the rematch's seat too.
+  const back = await host.open('/');
+  await back.locator(`#mine li[data-mine="${next}"][data-seat="P2"]`).waitFor();
+  for (const page of [lobby, other, third, p1, back]) assert.deepEqual(page.errors, []);
+  await host.context.close();
+  await stranger.context.close();
+});
+
 test('the rules page formats the rules and shows raw HTML as text', { timeout: 60_000 }, async () => {
   const game = someGame();
   const { context, open } = await newProfile();

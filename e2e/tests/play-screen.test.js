@@ -222,3 +222,35 @@ test('clocks freeze with a note while the server is away, and resume', { timeout
     await srv.stop();
   }
 });
+
+test('low time sounds as the clock crosses into it; the loser on time shows 0:00', { timeout: 60_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, { game: GAME, config: { variant: 'strict' }, timed: true });
+  const links = Object.fromEntries(Object.entries(made.links).map(([k, v]) => [k, v && `${server.url}${v}`]));
+  const p1 = await open(links.P1, { person: true });
+  const p2 = await open(links.P2);
+  await Promise.all([turn(p1, 'Your turn: bid.'), turn(p2, 'Your turn: bid.')]);
+  await p1.uncheck('#confirm-moves');
+  await p2.click('#board .legal-actions button[data-action="bid 1"]');
+  // Pondering gives P1 20 s: not low at first, low for its last 10 s.
+  await p1.click('#board .legal-actions button[data-action="ponder"]');
+  await until(() => accepted(p1, 'ponder') === 1, '`ponder` accepted');
+  await p1.locator('#clock-P1.running:not(.low)').waitFor();
+  await p1.evaluate(() => delete document.body.dataset.sound);
+  await p1.locator('#clock-P1.low').waitFor({ timeout: 15_000 });
+  await p1.waitForFunction(() => document.body.dataset.sound === 'low-time');
+  assert.match(await p1.getAttribute('#clock-P1', 'aria-label'), /low time/);
+  // P1 lets its time and overtime run out: it loses, and both pages show
+  // its clock at 0:00, out of time, in the seats' names.
+  for (const page of [p1, p2]) {
+    await page.locator('#end:not([hidden])').waitFor({ timeout: 30_000 });
+    assert.equal(await page.textContent('#clock-P1-turn'), '0:00');
+    assert.match(await page.textContent('#clock-P1-bank'), /out of time/);
+    assert.match(await page.getAttribute('#clock-P1', 'aria-label'), /out of time/);
+    assert.notEqual(await page.textContent('#clock-P2-turn'), '0:00');
+    assert.match(await page.textContent('#end-summary'), /^Player 2 wins/);
+    assert.match(await page.textContent('#end-decided'), /a clock ran out/);
+  }
+  assert.equal(await p1.textContent('#end-title'), 'You lost');
+  for (const page of [p1, p2]) assert.deepEqual(page.errors, []);
+  await Promise.all([p1, p2].map((p) => p.context().close()));
+});

@@ -27,7 +27,8 @@ use crate::{
     Seat, Timeout, TurnClock, Viewer, seeded_rng,
 };
 
-/// A deliberately broken variant, for the conformance suite's own tests.
+/// Deliberately broken variants, for the conformance suite's own tests, and
+/// a strict one for tests of a loss on time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
@@ -37,6 +38,8 @@ pub enum Variant {
     LeakyView,
     /// The sampler always draws the other seat as not having bid.
     NarrowSample,
+    /// Sound, but a seat that runs out of time loses.
+    Strict,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -231,11 +234,12 @@ impl Game for SealedBids {
     fn options() -> Vec<crate::ConfigOption> {
         vec![
             crate::ConfigOption::new("variant", "Variant")
-                .about("A broken variant, for testing the tests")
+                .about("A broken variant, for testing the tests, or `strict`: out of time loses")
                 .kind(crate::OptionKind::choice(&[
                     "sound",
                     "leaky-view",
                     "narrow-sample",
+                    "strict",
                 ])),
         ]
     }
@@ -415,6 +419,9 @@ impl Game for SealedBids {
     }
 
     fn timeout(&mut self, seat: Seat) -> Timeout {
+        if self.variant == Variant::Strict {
+            return Timeout::Lose;
+        }
         let s = &mut self.sealed[seat];
         let what = if s.bid.is_none() {
             s.bid = Some(0);

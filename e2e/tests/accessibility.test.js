@@ -124,13 +124,16 @@ for (const game of GAMES.filter((g) => g !== 'masked-army')) {
   });
 }
 
-// Two matches between bots, played out at once (each about half a minute):
+// Three matches between bots, played out at once (each about half a minute;
+// Four Statements ends after two rounds, as random bots never guess):
 // the end screen as a spectator and as the umpire, then the replay.
 test('the end screen of finished matches, and their replays', { timeout: 120_000 }, async () => {
+  const configs = { 'masked-army': {}, 'flower-domain': {}, 'four-statements': { max_rounds: 2 } };
   await Promise.all(
-    ['masked-army', 'flower-domain'].map(async (game) => {
+    Object.entries(configs).map(async ([game, config]) => {
       const made = await postJson(`${server.url}/api/matches`, {
         game,
+        config,
         timed: false,
         seats: { P1: { kind: 'bot', bot: 'random' }, P2: { kind: 'bot', bot: 'random' } },
       });
@@ -162,6 +165,25 @@ test('the end screen of finished matches, and their replays', { timeout: 120_000
       await replay.context().close();
     }),
   );
+});
+
+test('a seat’s end screen, with the rematch offer', { timeout: 30_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, {
+    game: 'masked-army',
+    timed: false,
+    seats: { P1: { kind: 'person' }, P2: { kind: 'person' } },
+  });
+  const p1 = await openMatch(made.links.P1);
+  const p2 = await openMatch(made.links.P2);
+  await p1.locator('#resign').click();
+  await p1.locator('#resign').click();
+  await p1.locator('#rematch-button:not([hidden])').click();
+  await p2.locator('#rematch-button', { hasText: 'Accept the rematch' }).waitFor();
+  await audit(p1, 'end screen as a seat, rematch asked');
+  await audit(p2, 'end screen as a seat, rematch offered');
+  await p2.setViewportSize(PHONE);
+  await audit(p2, 'end screen as a seat, rematch offered (phone)');
+  await Promise.all([p1, p2].map((p) => p.context().close()));
 });
 
 test('a match page for a link that opens nothing', { timeout: 30_000 }, async () => {

@@ -18,9 +18,6 @@ pub struct ServeArgs {
     /// Serve the test games too (for tests of the server and the browser client).
     #[arg(long, hide = true)]
     pub test_games: bool,
-    /// Match milliseconds per real millisecond (for tests of running clocks).
-    #[arg(long, hide = true, default_value_t = 1)]
-    pub speed: u64,
     /// Matches one address may create a minute (0: no limit).
     #[arg(long, default_value_t = 30)]
     pub creates_per_minute: u32,
@@ -53,7 +50,6 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     let config = umpire_server::Config {
         db: args.db,
         test_games: args.test_games,
-        speed: args.speed.max(1),
         creates_per_minute: args.creates_per_minute,
         connects_per_minute: args.connects_per_minute,
         conns_per_address: args.conns_per_address,

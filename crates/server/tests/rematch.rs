@@ -42,7 +42,9 @@ async fn an_open_seat_is_offered_in_the_lobby_until_someone_takes_it() {
         .await
         .expect("answers");
     let private_id = private["id"].as_str().expect("an id");
-    let listed = open_entry(s.addr, private_id).await.expect("listed as open");
+    let listed = open_entry(s.addr, private_id)
+        .await
+        .expect("listed as open");
     assert!(listed.get("join").is_none(), "{listed}");
 
     let body = json!({"game": GAME, "as": "P1", "open": true});
@@ -73,13 +75,18 @@ async fn an_open_seat_is_offered_in_the_lobby_until_someone_takes_it() {
     // Once P2 has arrived it stays unoffered, also after the task rebuilt the summary.
     let p2 = token_of(&taken["link"]).expect("P2's key");
     let (_ws, _) = join(s.addr, &id, Some(&p2)).await;
-    let listed = open_entry(s.addr, &id).await.expect("still open: P1 never came");
+    let listed = open_entry(s.addr, &id)
+        .await
+        .expect("still open: P1 never came");
     assert!(listed.get("join").is_none(), "{listed}");
 }
 
 /// Receives until a `rematch` message.
 async fn rematch_msg(ws: &mut Ws) -> Value {
-    ws.until("rematch", WAIT).await.expect("a rematch message").0
+    ws.until("rematch", WAIT)
+        .await
+        .expect("a rematch message")
+        .0
 }
 
 /// Receives `rematch` messages until one names the rematch; its id.

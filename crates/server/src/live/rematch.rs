@@ -45,7 +45,10 @@ impl Actor {
     /// once both seats agreed.
     pub(super) fn ask_rematch(&mut self, seat: Seat, conn: u64) -> Option<RematchOrder> {
         if !self.m.is_over() {
-            let text = messages::error("rematch", "a rematch can be asked for once the game is over");
+            let text = messages::error(
+                "rematch",
+                "a rematch can be asked for once the game is over",
+            );
             self.send_to(conn, text);
             return None;
         }
@@ -70,7 +73,8 @@ impl Actor {
         let id = match result {
             Ok(id) => id,
             Err(why) => {
-                let text = messages::error("rematch", &format!("the rematch could not start: {why}"));
+                let text =
+                    messages::error("rematch", &format!("the rematch could not start: {why}"));
                 for seat in Seat::BOTH {
                     self.send_to_seat(seat, text.clone());
                 }

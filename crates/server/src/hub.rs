@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat};
 
 use crate::Config;
+use crate::bot_pool::BotPool;
 use crate::live::{self, Handle, Info, Registry, Start};
 use crate::shown::Shown;
 use crate::store::{Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
@@ -135,6 +136,7 @@ pub struct Hub {
     /// Creates under way: counted with the live matches against the cap,
     /// so simultaneous creates cannot pass it.
     creating: Arc<std::sync::atomic::AtomicUsize>,
+    bots: BotPool,
 }
 
 /// A place among the live matches, held while a match is created.
@@ -153,6 +155,7 @@ impl Hub {
             lobby_sorting: Default::default(),
             live: Arc::new(Mutex::new(HashMap::new())),
             store,
+            bots: BotPool::new(config.bot_threads),
             config,
             creating: Default::default(),
         }
@@ -208,6 +211,7 @@ impl Hub {
             store: self.store.clone(),
             config: self.config.clone(),
             registry: self.live.clone(),
+            bots: self.bots.clone(),
         })
     }
 

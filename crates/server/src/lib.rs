@@ -6,6 +6,7 @@
 //! recipient's view ([`messages`]). It serves every game of the catalogue
 //! (and the test games when asked) and names none. The protocol is `docs/protocol.md`.
 
+mod bot_pool;
 pub mod client;
 mod hub;
 mod limits;
@@ -39,7 +40,12 @@ pub struct Config {
     /// to a bot (when the match allows it).
     pub grace_ms: u64,
     /// A bot's time per move; past it, the seat plays a random legal action.
+    /// A bot never thinks past its seat's clock either (less the lag
+    /// allowance and a margin).
     pub bot_budget_ms: u64,
+    /// Threads bots think on, below the server's priority; however many
+    /// bots play, they share these ([`bot_pool`]).
+    pub bot_threads: usize,
     /// In a match between two bots, the pause before each move, so that
     /// spectators can follow it.
     pub bot_pace_ms: u64,
@@ -89,6 +95,7 @@ impl Default for Config {
             lag_ms: 1_500,
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
+            bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             bot_pace_ms: 700,
             speed: 1,
             max_spectators: 1_000,

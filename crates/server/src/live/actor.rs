@@ -42,6 +42,8 @@ pub(super) struct Actor {
     pub(super) store: Store,
     pub(super) config: Arc<Config>,
     pub(super) registry: Registry,
+    /// Where this match's bots think.
+    pub(super) bots: crate::bot_pool::BotPool,
     pub(super) summary: Arc<Mutex<Value>>,
     pub(super) me: mpsc::WeakSender<Cmd>,
     /// Match time is `base_ms` plus the time since `base`: after a restart it
@@ -88,6 +90,7 @@ pub fn spawn(start: Start) -> Handle {
         store: start.store,
         config: start.config,
         registry: start.registry,
+        bots: start.bots,
         summary: summary.clone(),
         me: tx.downgrade(),
         base: now,
@@ -160,7 +163,7 @@ impl Actor {
     }
 
     /// The instant when match time reaches `match_ms`.
-    fn at(&self, match_ms: u64) -> Instant {
+    pub(super) fn at(&self, match_ms: u64) -> Instant {
         let ahead = match_ms.saturating_sub(self.base_ms);
         self.base + Duration::from_millis(ahead.div_ceil(self.config.speed.max(1)))
     }

@@ -1,6 +1,7 @@
-//! Bot seats: each bot is shown every state its seat sees, thinks on a
-//! blocking thread when its seat must act, and answers with a command. A
-//! bot out of time, or naming an illegal action, plays a random legal one.
+//! Bot seats: each bot is shown every state its seat sees, thinks on the
+//! bots' threads ([`crate::bot_pool`]) when its seat must act, and answers
+//! with a command. A bot out of time (its budget, or its clock), or naming
+//! an illegal action, plays a random legal one.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +13,9 @@ use super::actor::{Actor, Source};
 
 /// Observations a bot keeps queued while it is not asked to move.
 const MAX_PENDING: usize = 256;
+/// A bot answers this long before its clock (less the lag allowance) runs
+/// out, so that its move is in before the flag whatever the load.
+const CLOCK_MARGIN_MS: u64 = 250;
 
 /// A bot in a seat.
 pub(super) struct BotSlot {
@@ -121,20 +125,43 @@ impl Actor {
         let seq = self.m.record().actions.len();
         let (pace, budget) = self.bot_timing();
         for seat in Seat::BOTH {
-            let Some(slot) = &mut self.seats[seat].bot else {
+            let Some(slot) = &self.seats[seat].bot else {
                 continue;
             };
             if !decision.seats().contains(seat) {
                 // The question it is thinking about is gone.
-                slot.want = None;
                 self.stop_bot(seat);
+                self.answered([seat]);
                 continue;
             }
-            let (tag, deadline) = *slot.want.get_or_insert((seq, Instant::now() + budget));
-            if slot.job.is_none() {
+            let (tag, deadline) = match slot.want {
+                Some(want) => want,
+                None => {
+                    let by = Instant::now() + budget;
+                    let want = (seq, self.clock_limit(seat).map_or(by, |at| by.min(at)));
+                    if let Some(slot) = &mut self.seats[seat].bot {
+                        slot.want = Some(want);
+                    }
+                    want
+                }
+            };
+            if self.seats[seat]
+                .bot
+                .as_ref()
+                .is_some_and(|s| s.job.is_none())
+            {
                 self.think(seat, tag, Think::until(deadline), pace);
             }
         }
+    }
+
+    /// When `seat`'s bot must answer to be in before its clock runs out,
+    /// if its clock runs.
+    fn clock_limit(&self, seat: Seat) -> Option<Instant> {
+        let flag = self.m.seat_deadline(seat)?;
+        let lag = self.m.record().clock.map_or(0, |c| c.lag_ms);
+        let by = flag.saturating_sub(lag).saturating_sub(CLOCK_MARGIN_MS);
+        Some(self.at(by))
     }
 
     /// The pause before a bot's move and its whole time for it: two bots
@@ -167,6 +194,7 @@ impl Actor {
         };
         slot.job = Some((tag, think.clone()));
         let pending = std::mem::take(&mut slot.pending);
+        let bots = self.bots.clone();
         let work = move || {
             // A bot that panics loses only its move: a random one is played.
             let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -187,8 +215,9 @@ impl Actor {
             if !pace.is_zero() {
                 tokio::time::sleep(pace).await;
             }
-            // Off the async threads: a slow bot never blocks I/O.
-            if let Ok(done) = tokio::task::spawn_blocking(work).await {
+            // On the bots' own threads: a slow bot never blocks I/O, and
+            // many bots never crowd out people's matches.
+            if let Ok(done) = bots.run(work).await {
                 let _ = me.send(done).await;
             }
         });

@@ -168,6 +168,7 @@ pub struct Start {
     pub store: Store,
     pub config: Arc<Config>,
     pub registry: Registry,
+    pub bots: crate::bot_pool::BotPool,
 }
 
 /// Wall time in ms since the Unix epoch.

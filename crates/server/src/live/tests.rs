@@ -78,6 +78,7 @@ async fn setup_with(config: Config) -> Setup {
         store: store.clone(),
         config: Arc::new(config),
         registry: registry.clone(),
+        bots: crate::bot_pool::BotPool::new(1),
     });
     registry.lock().unwrap().insert(row.id, handle.clone());
     Setup {

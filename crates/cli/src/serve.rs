@@ -86,6 +86,14 @@ pub struct LoadArgs {
     /// otherwise, so that every match ends.
     #[arg(long, default_value = "{}")]
     pub config: String,
+    /// Matches between two bots kept playing beside the measured ones
+    /// (each finished one is replaced), to measure what thinking bots cost
+    /// people's matches.
+    #[arg(long, default_value_t = 0)]
+    pub bot_matches: usize,
+    /// The bot, by name or level, that plays both seats of those matches.
+    #[arg(long, default_value = "hard")]
+    pub bot: String,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -103,6 +111,8 @@ pub fn loadtest(args: LoadArgs) -> Result<(), String> {
         pid: args.pid,
         think_ms: args.think_ms,
         config,
+        bot_matches: args.bot_matches,
+        bot: args.bot,
     };
     let report = umpire_server::loadtest::run(options)?;
     if args.json {

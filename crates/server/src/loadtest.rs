@@ -46,6 +46,11 @@ pub struct Options {
     pub think_ms: u64,
     /// The matches' config (`{}` for the game's default).
     pub config: serde_json::Value,
+    /// Matches between two bots kept playing beside the measured ones
+    /// (each replaced once over), to see what thinking bots cost people.
+    pub bot_matches: usize,
+    /// The bot (a name or a level) that plays both seats of those matches.
+    pub bot: String,
 }
 
 #[derive(serde::Serialize)]
@@ -69,6 +74,10 @@ pub struct Report {
     /// while the matches played.
     pub cpu_seconds_per_1000_actions: Option<f64>,
     pub peak_rss_kib: Option<u64>,
+    /// Bot-against-bot matches kept playing at once (`--bot-matches`).
+    pub bot_matches: usize,
+    /// Of those, how many finished during the run.
+    pub bot_matches_finished: u64,
 }
 
 /// One latency's distribution, in milliseconds.
@@ -139,6 +148,13 @@ impl fmt::Display for Report {
         writeln!(f, "act -> own state:       {}", self.own_state)?;
         writeln!(f, "act -> opponent state:  {}", self.opponent_state)?;
         writeln!(f, "errors:       {}", self.errors)?;
+        if self.bot_matches > 0 {
+            writeln!(
+                f,
+                "bot matches:  {} at once beside them, {} finished",
+                self.bot_matches, self.bot_matches_finished
+            )?;
+        }
         match self.cpu_seconds_per_1000_actions {
             Some(s) => writeln!(
                 f,
@@ -317,6 +333,12 @@ async fn drive(
             Err(_) => return Err("the time limit ran out while setting up".into()),
         }
     }
+    let bots_finished = Arc::new(AtomicU64::new(0));
+    let bot_keeper = (opts.bot_matches > 0).then(|| {
+        let (name, config, bot) = (opts.game.clone(), opts.config.clone(), opts.bot.clone());
+        let (count, finished) = (opts.bot_matches, bots_finished.clone());
+        tokio::spawn(keep_bots_playing(addr, name, config, bot, count, finished))
+    });
     let play_start = Instant::now();
     let cpu_start = pid.and_then(cpu_seconds);
     let think = Duration::from_millis(opts.think_ms);
@@ -354,6 +376,12 @@ async fn drive(
         players.abort_all();
     }
     let seconds = play_start.elapsed().as_secs_f64();
+    if let Some(keeper) = bot_keeper {
+        keeper.abort();
+        if let Ok(Err(e)) = keeper.await {
+            return Err(format!("the bot matches: {e}"));
+        }
+    }
     let cpu = cpu_start.zip(pid.and_then(cpu_seconds)).map(|(a, b)| b - a);
     let [accepted, own_state, opponent_state] =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
@@ -374,7 +402,44 @@ async fn drive(
             .filter(|_| actions > 0)
             .map(|c| c * 1000.0 / actions as f64),
         peak_rss_kib: None,
+        bot_matches: opts.bot_matches,
+        bot_matches_finished: bots_finished.load(Ordering::Relaxed),
     })
+}
+
+/// Keeps `count` matches between two `bot`s playing: each finished one is
+/// replaced by a new one (checked every half second).
+async fn keep_bots_playing(
+    addr: SocketAddr,
+    game: String,
+    config: Value,
+    bot: String,
+    count: usize,
+    finished: Arc<AtomicU64>,
+) -> Result<(), String> {
+    let body = json!({"game": game, "config": config, "timed": true,
+        "seats": {"P1": {"kind": "bot", "bot": bot}, "P2": {"kind": "bot", "bot": bot}}});
+    let create = || async {
+        let (status, created) = http_json(addr, "POST", "/api/matches", Some(&body)).await?;
+        match created["id"].as_str() {
+            Some(id) if status == 201 => Ok(id.to_string()),
+            _ => Err(format!("create answered {status}: {created}")),
+        }
+    };
+    let mut ids = Vec::with_capacity(count);
+    for _ in 0..count {
+        ids.push(create().await?);
+    }
+    loop {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        for id in &mut ids {
+            let (_, state) = http_json(addr, "GET", &format!("/api/matches/{id}"), None).await?;
+            if !state["outcome"].is_null() {
+                finished.fetch_add(1, Ordering::Relaxed);
+                *id = create().await?;
+            }
+        }
+    }
 }
 
 /// Creates a match between two people and connects both seats.

@@ -79,3 +79,41 @@ fn the_movers_state_follows_its_accepted_at_once() {
         "{stdout}"
     );
 }
+
+#[test]
+fn bot_matches_play_beside_the_measured_ones_and_a_bad_bot_is_named() {
+    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args([
+            "loadtest",
+            "--matches",
+            "2",
+            "--repeat",
+            "3",
+            "--seconds",
+            "60",
+        ])
+        .args(["--bot-matches", "3", "--bot", "random", "--json"])
+        .output()
+        .expect("umpire loadtest runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(report["bot_matches"], 3, "{report}");
+    assert_eq!(report["finished"], 6, "{report}");
+    // An unknown bot is refused with the server's words.
+    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["loadtest", "--matches", "1", "--seconds", "20"])
+        .args(["--bot-matches", "1", "--bot", "nobody"])
+        .output()
+        .expect("umpire loadtest runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("bot matches") && stderr.contains("nobody"),
+        "{stderr}"
+    );
+}

@@ -51,7 +51,24 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'A' + self.col) as char, self.row + 1)
+        let row = u16::from(self.row) + 1;
+        if self.col >= 26 || row >= 100 {
+            return write!(f, "{}{row}", (b'A' + self.col) as char);
+        }
+        // Every legal action's notation names cells: one write, no format
+        // machinery (a server lists hundreds of actions each move).
+        let mut text = [
+            b'A' + self.col,
+            b'0' + (row / 10) as u8,
+            b'0' + (row % 10) as u8,
+        ];
+        let len = if row < 10 {
+            text[1] = text[2];
+            2
+        } else {
+            3
+        };
+        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -141,6 +158,16 @@ pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, Parse
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_print_as_notation_whatever_the_row() {
+        let cell = |col, row| Cell { col, row }.to_string();
+        assert_eq!(cell(0, 0), "A1");
+        assert_eq!(cell(8, 8), "I9");
+        assert_eq!(cell(9, 9), "J10");
+        assert_eq!(cell(25, 98), "Z99");
+        assert_eq!(cell(0, 99), "A100");
+    }
 
     #[test]
     fn parses_every_separator_and_case() {

@@ -20,7 +20,11 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::First(seat) => write!(f, "first {seat}"),
-            Action::Place { mine, theirs } => write!(f, "{mine} {theirs}"),
+            Action::Place { mine, theirs } => {
+                mine.fmt(f)?;
+                f.write_str(" ")?;
+                theirs.fmt(f)
+            }
         }
     }
 }

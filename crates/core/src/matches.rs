@@ -317,15 +317,6 @@ impl Match {
         }))
     }
 
-    /// When `seat` will be flagged (match time, the lag allowance included),
-    /// if its clock is running.
-    pub fn seat_deadline(&self, seat: Seat) -> Option<u64> {
-        if self.is_over() {
-            return None;
-        }
-        self.clocks.as_ref()?.deadline(seat)
-    }
-
     /// The next time a seat will be flagged, if any clock is running.
     pub fn next_deadline(&self) -> Option<u64> {
         let clocks = self.clocks.as_ref()?;

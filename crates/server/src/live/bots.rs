@@ -6,15 +6,15 @@
 use std::time::{Duration, Instant};
 
 use umpire_bots::{Bot, Think};
-use umpire_core::{AnyState, MatchRng, Seat, SeatView, seeded_rng};
+use umpire_core::{AnyState, MatchRng, Seat, SeatView, Viewer, seeded_rng};
 
 use super::Cmd;
 use super::actor::{Actor, Source};
 
 /// Observations a bot keeps queued while it is not asked to move.
 const MAX_PENDING: usize = 256;
-/// A bot answers this long before its clock (less the lag allowance) runs
-/// out, so that its move is in before the flag whatever the load.
+/// A bot answers this long before its turn time runs out, so that its move
+/// is in before the turn ends whatever the load.
 const CLOCK_MARGIN_MS: u64 = 250;
 
 /// A bot in a seat.
@@ -155,13 +155,24 @@ impl Actor {
         }
     }
 
-    /// When `seat`'s bot must answer to be in before its clock runs out,
-    /// if its clock runs.
+    /// When `seat`'s bot must answer so as to keep within its clock: before
+    /// its turn time ends, or, with the turn time spent, within a tenth of
+    /// what overtime it has left; `None` if its clock does not run.
     fn clock_limit(&self, seat: Seat) -> Option<Instant> {
-        let flag = self.m.seat_deadline(seat)?;
-        let lag = self.m.record().clock.map_or(0, |c| c.lag_ms);
-        let by = flag.saturating_sub(lag).saturating_sub(CLOCK_MARGIN_MS);
-        Some(self.at(by))
+        let now = self.now();
+        let clock = self.m.clocks(Viewer::Seat(seat), now)?[seat];
+        if !clock.running {
+            return None;
+        }
+        let spare = if clock.turn_ms > CLOCK_MARGIN_MS {
+            clock.turn_ms - CLOCK_MARGIN_MS
+        } else if clock.overtime {
+            let periods = u64::from(clock.periods).saturating_mul(clock.period_ms);
+            clock.bank_ms.saturating_add(periods) / 10
+        } else {
+            0
+        };
+        Some(self.at(now.saturating_add(spare)))
     }
 
     /// The pause before a bot's move and its whole time for it: two bots

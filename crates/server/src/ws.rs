@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Json;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 use umpire_core::Viewer;
 
 use crate::App;
-use crate::live::{Cmd, Handle, OUT_QUEUE};
+use crate::live::{Cmd, Handle, OUT_QUEUE, Outgoing};
 use crate::messages::{self, ClientMsg};
 use crate::routes::TokenQuery;
 
@@ -30,6 +30,9 @@ pub const MAX_FRAME: usize = 64 * 1024;
 /// refused, so a fast bot is slowed down, never cut off, and a flood costs
 /// the server no more than this many messages a second.
 pub const RATE: f64 = 100.0;
+/// Frames are buffered up to this many bytes before a write, so the two
+/// messages of an [`Outgoing::Two`] leave in one.
+const WRITE_BUFFER: usize = 8 * 1024;
 /// A socket that accepts nothing for this long is dropped.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// The server pings each client this often.
@@ -58,7 +61,7 @@ pub async fn upgrade(
         .max_frame_size(MAX_FRAME)
         // Small buffers: thousands of idle sockets must stay cheap.
         .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
+        .write_buffer_size(WRITE_BUFFER)
         .max_write_buffer_size(1024 * 1024)
         .on_upgrade(move |socket| connection(socket, app, id, q.t))
 }
@@ -76,14 +79,14 @@ struct Admitted {
     viewer: Viewer,
     conn: u64,
     /// Its queue of outgoing messages; answers that need no match go here too.
-    tx: mpsc::Sender<Utf8Bytes>,
+    tx: mpsc::Sender<Outgoing>,
 }
 
 impl Admitted {
     /// Answers the client directly. A full queue means the client is not
     /// reading: dropping is fine.
     fn reply(&self, text: String) {
-        let _ = self.tx.try_send(text.into());
+        let _ = self.tx.try_send(Outgoing::from(text));
     }
 }
 
@@ -117,7 +120,7 @@ async fn admit(
     app: &App,
     id: &str,
     token: Option<&str>,
-) -> Result<(Admitted, mpsc::Receiver<Utf8Bytes>), (&'static str, String)> {
+) -> Result<(Admitted, mpsc::Receiver<Outgoing>), (&'static str, String)> {
     let handle = match app.hub.get(id).await {
         Ok(Some(h)) => h,
         Ok(None) => return Err(("not-found", "no match with this id".into())),
@@ -128,7 +131,7 @@ async fn admit(
         return Err(("auth", "this token does not belong to this match".into()));
     };
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (tx, rx) = mpsc::channel::<Utf8Bytes>(OUT_QUEUE);
+    let (tx, rx) = mpsc::channel::<Outgoing>(OUT_QUEUE);
     let (reply, admitted) = oneshot::channel();
     let join = Cmd::Join {
         viewer,
@@ -153,20 +156,32 @@ async fn admit(
 
 /// Writes what the match's task queues for the client, until the queue
 /// closes or the socket accepts nothing for too long; then closes.
-async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Receiver<Utf8Bytes>) {
+async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Receiver<Outgoing>) {
     // WebSocket pings: any client library answers them, so a live but quiet
     // client is heard from (see IDLE_LIMIT).
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     loop {
-        let message = tokio::select! {
-            text = rx.recv() => match text {
-                Some(text) => Message::Text(text),
+        // `None`: time to ping.
+        let out = tokio::select! {
+            out = rx.recv() => match out {
+                Some(out) => Some(out),
                 None => break,
             },
-            _ = ping.tick() => Message::Ping(Default::default()),
+            _ = ping.tick() => None,
         };
-        match tokio::time::timeout(SEND_TIMEOUT, sink.send(message)).await {
+        let sent = tokio::time::timeout(SEND_TIMEOUT, async {
+            match out {
+                None => sink.send(Message::Ping(Default::default())).await,
+                Some(Outgoing::One(text)) => sink.send(Message::Text(text)).await,
+                // Buffered together (WRITE_BUFFER), flushed as one write.
+                Some(Outgoing::Two(first, second)) => {
+                    sink.feed(Message::Text(first)).await?;
+                    sink.send(Message::Text(second)).await
+                }
+            }
+        });
+        match sent.await {
             Ok(Ok(())) => {}
             _ => break,
         }

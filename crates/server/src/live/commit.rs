@@ -42,16 +42,17 @@ impl Actor {
         }
         self.store_failed = None;
         let before = std::mem::replace(&mut self.shown, shown);
-        if let Some((seat, action)) = accepted {
+        // The mover hears `accepted`, then its new state, in one write.
+        let accepted = accepted.map(|(seat, action)| {
             let seq = self.shown.seq(Viewer::Seat(seat));
-            self.send_to_seat(seat, messages::accepted(&action, seq));
-        }
+            (seat, messages::accepted(&action, seq).into())
+        });
         if let Some((outcome, _)) = &finished {
             tracing::info!(id = %self.info.id, game = self.info.game.id(), moves,
                 decided_by = %outcome.decided_by, "match finished");
         }
         let shown = self.shown.clone();
-        self.send_states(|viewer| before.changed_for(&shown, viewer));
+        self.send_states_after(|viewer| before.changed_for(&shown, viewer), accepted);
         self.update_summary();
         self.show_bots();
         self.answered(entries.iter().map(|e| e.seat));

@@ -39,6 +39,25 @@ pub use rematch::RematchOrder;
 /// too slow and is disconnected rather than allowed to hold anything up.
 pub const OUT_QUEUE: usize = 64;
 
+/// What a client is sent at once: one message, or two that leave in one
+/// socket write (a mover's `accepted` and its new `state`).
+pub enum Outgoing {
+    One(Utf8Bytes),
+    Two(Utf8Bytes, Utf8Bytes),
+}
+
+impl From<String> for Outgoing {
+    fn from(text: String) -> Outgoing {
+        Outgoing::One(text.into())
+    }
+}
+
+impl From<Utf8Bytes> for Outgoing {
+    fn from(text: Utf8Bytes) -> Outgoing {
+        Outgoing::One(text)
+    }
+}
+
 /// What does not change during a match.
 pub struct Info {
     pub id: String,
@@ -102,7 +121,7 @@ pub enum Cmd {
     Join {
         viewer: Viewer,
         conn: u64,
-        tx: mpsc::Sender<Utf8Bytes>,
+        tx: mpsc::Sender<Outgoing>,
         reply: oneshot::Sender<bool>,
     },
     Leave {

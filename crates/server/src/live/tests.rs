@@ -12,7 +12,7 @@ use tokio::sync::{mpsc, oneshot};
 use umpire_core::testing::SealedBids;
 use umpire_core::{Match, MatchOptions, PerSeat, Seat, Viewer, erase};
 
-use super::{Cmd, Handle, Info, Registry, Start, spawn};
+use super::{Cmd, Handle, Info, Outgoing, Registry, Start, spawn};
 use crate::Config;
 use crate::shown::Shown;
 use crate::store::{MatchRow, Op, SeatKind, Store, Tokens};
@@ -90,8 +90,8 @@ async fn setup_with(config: Config) -> Setup {
 }
 
 /// Connects P1 as connection 1; reads its `hello` and `state`.
-async fn join_p1(handle: &Handle) -> mpsc::Receiver<Utf8Bytes> {
-    let (tx, mut rx) = mpsc::channel(64);
+async fn join_p1(handle: &Handle) -> Client {
+    let (tx, rx) = mpsc::channel(64);
     let (reply, admitted) = oneshot::channel();
     let viewer = Viewer::Seat(Seat::P1);
     let join = Cmd::Join {
@@ -102,9 +102,19 @@ async fn join_p1(handle: &Handle) -> mpsc::Receiver<Utf8Bytes> {
     };
     handle.tx.send(join).await.expect("the task runs");
     assert!(admitted.await.expect("an answer"));
-    assert_eq!(next(&mut rx).await.expect("hello")["type"], "hello");
-    assert_eq!(next(&mut rx).await.expect("state")["type"], "state");
-    rx
+    let mut client = Client {
+        rx,
+        queued: Default::default(),
+    };
+    assert_eq!(next(&mut client).await.expect("hello")["type"], "hello");
+    assert_eq!(next(&mut client).await.expect("state")["type"], "state");
+    client
+}
+
+/// A client's queue, read one message at a time.
+struct Client {
+    rx: mpsc::Receiver<Outgoing>,
+    queued: std::collections::VecDeque<Utf8Bytes>,
 }
 
 async fn bid(handle: &Handle) {
@@ -117,10 +127,17 @@ async fn bid(handle: &Handle) {
 }
 
 /// The next message, or `None` once the task dropped the client.
-async fn next(rx: &mut mpsc::Receiver<Utf8Bytes>) -> Option<Value> {
-    let text = tokio::time::timeout(WAIT, rx.recv())
-        .await
-        .expect("a message in time")?;
+async fn next(client: &mut Client) -> Option<Value> {
+    if client.queued.is_empty() {
+        let out = tokio::time::timeout(WAIT, client.rx.recv())
+            .await
+            .expect("a message in time")?;
+        match out {
+            Outgoing::One(text) => client.queued.push_back(text),
+            Outgoing::Two(first, second) => client.queued.extend([first, second]),
+        }
+    }
+    let text = client.queued.pop_front()?;
     Some(serde_json::from_str(&text).expect("JSON"))
 }
 

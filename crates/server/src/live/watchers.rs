@@ -8,6 +8,7 @@ use serde_json::json;
 use tokio::sync::mpsc;
 use umpire_core::{Seat, Viewer};
 
+use super::Outgoing;
 use super::actor::Actor;
 use crate::messages;
 
@@ -19,12 +20,12 @@ const MAX_PER_HOLDER: usize = 8;
 pub(super) struct Watcher {
     pub(super) conn: u64,
     pub(super) viewer: Viewer,
-    tx: mpsc::Sender<Utf8Bytes>,
+    tx: mpsc::Sender<Outgoing>,
 }
 
 impl Watcher {
     /// Queues `text`; false if the client is not keeping up.
-    pub(super) fn send(&self, text: impl Into<Utf8Bytes>) -> bool {
+    pub(super) fn send(&self, text: impl Into<Outgoing>) -> bool {
         self.tx.try_send(text.into()).is_ok()
     }
 }
@@ -34,7 +35,7 @@ impl Actor {
     /// it was let in: a spectator is refused once the match has its fill of
     /// them; a seat holder or the umpire is always let in (past a few
     /// connections of one link, its oldest is closed).
-    pub(super) fn join(&mut self, viewer: Viewer, conn: u64, tx: mpsc::Sender<Utf8Bytes>) -> bool {
+    pub(super) fn join(&mut self, viewer: Viewer, conn: u64, tx: mpsc::Sender<Outgoing>) -> bool {
         let same: Vec<u64> = self
             .watchers
             .iter()
@@ -58,7 +59,7 @@ impl Actor {
             &self.info.id,
             takeover,
         );
-        let _ = tx.try_send(hello.into());
+        let _ = tx.try_send(Outgoing::from(hello));
         self.watchers.push(Watcher { conn, viewer, tx });
         if self.arrived(viewer) {
             // Everyone sees the seat come back; that includes the newcomer.
@@ -120,16 +121,37 @@ impl Actor {
     /// Sends each watcher whose kind of viewer is `to` its own `state`,
     /// built once per kind.
     pub(super) fn send_states(&mut self, to: impl Fn(Viewer) -> bool) {
+        self.send_states_after(to, None);
+    }
+
+    /// [`Actor::send_states`], with `first` sent to `seat`'s connections
+    /// ahead of their state, in the same write.
+    pub(super) fn send_states_after(
+        &mut self,
+        to: impl Fn(Viewer) -> bool,
+        first: Option<(Seat, Utf8Bytes)>,
+    ) {
         let mut built: HashMap<Viewer, Utf8Bytes> = HashMap::new();
         let seats = self.seats_json();
         let now = self.clock_now();
         let mut slow = Vec::new();
-        for w in self.watchers.iter().filter(|w| to(w.viewer)) {
-            let text = built
-                .entry(w.viewer)
-                .or_insert_with(|| self.state_text(w.viewer, &seats, now).into())
-                .clone();
-            if !w.send(text) {
+        for w in &self.watchers {
+            let ahead = first
+                .as_ref()
+                .filter(|(seat, _)| w.viewer == Viewer::Seat(*seat))
+                .map(|(_, text)| text.clone());
+            let state = to(w.viewer).then(|| {
+                built
+                    .entry(w.viewer)
+                    .or_insert_with(|| self.state_text(w.viewer, &seats, now).into())
+                    .clone()
+            });
+            let out = match (ahead, state) {
+                (Some(ahead), Some(state)) => Outgoing::Two(ahead, state),
+                (Some(text), None) | (None, Some(text)) => Outgoing::One(text),
+                (None, None) => continue,
+            };
+            if !w.send(out) {
                 slow.push(w.conn);
             }
         }

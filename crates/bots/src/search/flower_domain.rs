@@ -18,6 +18,7 @@ const SECOND: f64 = 0.3;
 
 impl SearchGame for FlowerDomain {
     const ROLLOUT_DEPTH: usize = 0;
+    const EXPLORATION: f64 = 0.2;
     const WIDEN: f64 = 1.5;
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {

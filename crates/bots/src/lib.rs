@@ -17,7 +17,7 @@ use umpire_core::{MatchRng, SeatView};
 pub use bomb_domain::Greedy as BombDomainGreedy;
 pub use flower_domain::Greedy as FlowerDomainGreedy;
 pub use four_statements::Greedy as FourStatementsGreedy;
-pub use masked_army::Greedy as MaskedArmyGreedy;
+pub use masked_army::{Greedy as MaskedArmyGreedy, Recall};
 pub use pentomino_wall::Greedy as PentominoWallGreedy;
 pub use random::Random;
 pub use think::Think;
@@ -76,6 +76,28 @@ static BOTS: &[BotInfo] = &[
         about: "remembers every colour it was shown; grows its own armies and blocks the opponent's, one move ahead",
         game: Some("masked-army"),
         make: |a| plain(a, || Box::<masked_army::Greedy>::default()),
+    },
+    BotInfo {
+        name: "human",
+        level: "medium",
+        about: "greedy that remembers only the last four pieces' colours, about a person's span \
+            (human:N for the last N)",
+        game: Some("masked-army"),
+        make: |a| {
+            let n = arg_or(a, HUMAN_PIECES, |n: usize| n <= 64)?;
+            Ok(Box::new(masked_army::Greedy::new(Recall::Recent(n))))
+        },
+    },
+    BotInfo {
+        name: "forgetful",
+        level: "medium",
+        about: "greedy that recalls each hidden colour with a set chance, tuned to win about \
+            half its games against `human` (forgetful:P for chance P)",
+        game: Some("masked-army"),
+        make: |a| {
+            let p = arg_or(a, FORGETFUL_RECALL, |p: f64| (0.0..=1.0).contains(&p))?;
+            Ok(Box::new(masked_army::Greedy::new(Recall::Chance(p))))
+        },
     },
     BotInfo {
         name: "greedy",
@@ -140,7 +162,37 @@ static BOTS: &[BotInfo] = &[
         game: Some("four-statements"),
         make: |a| searcher("four-statements", a),
     },
+    BotInfo {
+        name: "perfect",
+        level: "hard",
+        about: "the search bot, which remembers every colour it was shown",
+        game: Some("masked-army"),
+        make: |a| searcher("masked-army", a),
+    },
 ];
+
+/// How many pieces' colours `human` remembers.
+pub const HUMAN_PIECES: usize = 4;
+/// The chance that `forgetful` recalls a hidden colour (see docs/strength.md).
+pub const FORGETFUL_RECALL: f64 = 0.45;
+
+/// The number after a bot's name (`:N`), or `default` without one.
+fn arg_or<T: std::str::FromStr + std::fmt::Display>(
+    arg: &str,
+    default: T,
+    valid: impl Fn(T) -> bool,
+) -> Result<T, String>
+where
+    T: Copy,
+{
+    if arg.is_empty() {
+        return Ok(default);
+    }
+    arg.strip_prefix(':')
+        .and_then(|n| n.parse::<T>().ok())
+        .filter(|&n| valid(n))
+        .ok_or_else(|| format!("`{arg}` is not a valid :NUMBER (default :{default})"))
+}
 
 const SEARCH_ABOUT: &str = "information-set Monte Carlo tree search, 200 ms a move \
     (search:ITERATIONS or search@TIME for other budgets)";

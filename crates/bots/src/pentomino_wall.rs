@@ -95,7 +95,11 @@ pub(crate) fn worth_to(
 }
 
 /// Each orientation of `piece` with the best value `to` gets from it.
-pub(crate) fn orientation_values(state: &PentominoWall, to: Seat, piece: Piece) -> Vec<(Orientation, f64)> {
+pub(crate) fn orientation_values(
+    state: &PentominoWall,
+    to: Seat,
+    piece: Piece,
+) -> Vec<(Orientation, f64)> {
     let wall = state.wall(to);
     piece
         .orientations()

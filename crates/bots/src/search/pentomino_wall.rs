@@ -97,11 +97,7 @@ fn presents(state: &PentominoWall, me: Seat) -> Vec<Action> {
     options
         .iter()
         .filter_map(|&(_, piece, present)| {
-            let aside = options
-                .iter()
-                .rev()
-                .find(|x| x.1 != piece)
-                .map(|x| x.1)?;
+            let aside = options.iter().rev().find(|x| x.1 != piece).map(|x| x.1)?;
             Some(Action::Present { present, aside })
         })
         .collect()

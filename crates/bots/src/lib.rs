@@ -177,14 +177,11 @@ pub const HUMAN_PIECES: usize = 4;
 pub const FORGETFUL_RECALL: f64 = 0.45;
 
 /// The number after a bot's name (`:N`), or `default` without one.
-fn arg_or<T: std::str::FromStr + std::fmt::Display>(
+fn arg_or<T: std::str::FromStr + std::fmt::Display + Copy>(
     arg: &str,
     default: T,
     valid: impl Fn(T) -> bool,
-) -> Result<T, String>
-where
-    T: Copy,
-{
+) -> Result<T, String> {
     if arg.is_empty() {
         return Ok(default);
     }

@@ -1,6 +1,6 @@
 //! Four Statements knowledge for the search. Random play never names the
 //! grid, so rollouts say nothing: the search looks a few decisions ahead
-//! over the greedy bot's choice and a few others, and judges a position by
+//! over the greedy bot's choices (a few of its bluffs; buying or waiting), and judges a position by
 //! how close each seat is to knowing the grid (the grids still possible
 //! for it, counted exactly by the deduction engine).
 
@@ -12,8 +12,8 @@ use umpire_four_statements::{Action, FourStatements};
 use super::{SearchGame, logistic};
 use crate::four_statements::{bluff, claims, reveal};
 
-/// Other actions drawn beside the greedy bot's at each decision.
-const OTHERS: usize = 3;
+/// The greedy bot's bluffs drawn at each bluff decision.
+const BLUFFS: usize = 3;
 /// Halving the grids left is worth this much lead (logistic scale, bits).
 const SCALE: f64 = 2.0;
 
@@ -25,19 +25,32 @@ impl SearchGame for FourStatements {
         let view = self.view(Viewer::Seat(seat));
         let known = knowledge::from_view(seat, &view);
         let now = deduce::posterior(&known);
-        let greedy = match self.decision().kind(seat) {
-            Some("bluff") => Action::Bluff(Box::new(bluff(self, seat, &known, &now, rng))),
-            Some("claim") => Action::Claims(claims(&view, seat, &known, &now)),
-            Some(_) => reveal(&view, seat, &known, &now, rng),
-            None => return Vec::new(),
-        };
-        let mut options = vec![greedy];
-        for _ in 0..OTHERS {
-            if let Some(a) = self.sample_action(seat, rng)
-                && !options.contains(&a)
-            {
+        let mut options = Vec::new();
+        let mut add = |a: Action| {
+            if !options.contains(&a) {
                 options.push(a);
             }
+        };
+        match self.decision().kind(seat) {
+            // The greedy bot's bluff drawn a few times: other subsets and
+            // statements of the same kind (random ones give away more).
+            Some("bluff") => {
+                for _ in 0..BLUFFS {
+                    add(Action::Bluff(Box::new(bluff(
+                        self, seat, &known, &now, rng,
+                    ))));
+                }
+            }
+            // The likeliest truths: nothing to weigh.
+            Some("claim") => add(Action::Claims(claims(&view, seat, &known, &now))),
+            // Greedy's buy or guess, or waiting.
+            Some(_) => {
+                add(reveal(&view, seat, &known, &now, rng));
+                if self.decision().kind(seat) == Some("reveal") {
+                    add(Action::Pass);
+                }
+            }
+            None => {}
         }
         options
     }

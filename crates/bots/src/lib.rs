@@ -120,6 +120,15 @@ static BOTS: &[BotInfo] = &[
         game: Some("pentomino-wall"),
         make: |a| plain(a, || Box::new(pentomino_wall::Greedy)),
     },
+    // Four Statements' search is weaker than its greedy bot so far (see
+    // docs/strength.md): medium, listed first so that `medium` picks greedy.
+    BotInfo {
+        name: "search",
+        level: "medium",
+        about: "a short search over the greedy bot's choices, 200 ms a move; weaker than greedy so far",
+        game: Some("four-statements"),
+        make: |a| searcher("four-statements", a),
+    },
     BotInfo {
         name: "greedy",
         level: "medium",
@@ -154,13 +163,6 @@ static BOTS: &[BotInfo] = &[
         about: SEARCH_ABOUT,
         game: Some("pentomino-wall"),
         make: |a| searcher("pentomino-wall", a),
-    },
-    BotInfo {
-        name: "search",
-        level: "hard",
-        about: SEARCH_ABOUT,
-        game: Some("four-statements"),
-        make: |a| searcher("four-statements", a),
     },
     BotInfo {
         name: "perfect",

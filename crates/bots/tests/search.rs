@@ -121,7 +121,8 @@ fn budgets_are_read_from_the_name() {
     );
 }
 
-/// Masked Army's levels: medium is `forgetful`, hard is `perfect` (search).
+/// Masked Army's levels: medium is `forgetful`, hard is `perfect` (search);
+/// the other games' hard level is search where it beats greedy.
 #[test]
 fn masked_army_levels_pick_forgetful_and_perfect() {
     assert_eq!(
@@ -132,18 +133,21 @@ fn masked_army_levels_pick_forgetful_and_perfect() {
         umpire_bots::level_of("masked-army", "perfect"),
         Some("hard")
     );
-    for game in [
-        "flower-domain",
-        "bomb-domain",
-        "pentomino-wall",
-        "four-statements",
-    ] {
+    for game in ["flower-domain", "bomb-domain", "pentomino-wall"] {
         assert_eq!(
             umpire_bots::level_of(game, "search"),
             Some("hard"),
             "{game}"
         );
+        assert_eq!(umpire_bots::level_of(game, "hard"), Some("hard"), "{game}");
     }
+    // Four Statements' search is not yet stronger than greedy: medium,
+    // and there is no hard bot.
+    assert_eq!(
+        umpire_bots::level_of("four-statements", "search"),
+        Some("medium")
+    );
+    assert_eq!(umpire_bots::level_of("four-statements", "hard"), None);
 }
 
 /// Recall 1 remembers everything: the same moves as greedy, move for move.

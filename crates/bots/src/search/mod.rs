@@ -172,6 +172,12 @@ pub fn search<G: SearchGame>(
     think: &Think,
     rng: &mut MatchRng,
 ) -> Found<G::Action> {
+    // A budget without a limit would search until `think` stops it.
+    let budget = if budget.iterations.is_none() && budget.millis.is_none() {
+        Budget::default()
+    } else {
+        budget
+    };
     let started = Instant::now();
     let deadline = budget.millis.map(|ms| started + Duration::from_millis(ms));
     let out_of_time = || think.should_stop() || deadline.is_some_and(|d| Instant::now() >= d);

@@ -99,16 +99,43 @@ impl crate::Bot for Greedy {
 
 /// The best move in notation, or `pass`.
 fn best_move(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) -> String {
-    let regions = Colour::ALL.map(|c| Regions::of(state, c));
-    // +1 for my colours, -1 for the opponent's.
-    let sign = Colour::ALL.map(|c| if state.owner(c) == Some(me) { 1i64 } else { -1 });
-    let colour_at: [u8; CELLS] =
-        std::array::from_fn(|i| state.meadow().colour_at_index(i).map_or(NONE, |c| c as u8));
     let restricted = state.garden().occupied() == 0;
     // Passing keeps the score as it is: a move must not cost anything,
     // except the first move of the game, which someone has to make.
     let mut best: Option<(i64, Placement)> = None;
     let mut ties = 0u32;
+    for_each_move(state, me, think, |value, p| match best {
+        None if value >= 0 || restricted => (best, ties) = (Some((value, p)), 1),
+        Some((v, _)) if value > v => (best, ties) = (Some((value, p)), 1),
+        Some((v, _)) if value == v => {
+            // Uniform among equals (reservoir sampling).
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = Some((value, p));
+            }
+        }
+        _ => {}
+    });
+    match best {
+        Some((_, p)) => FlowerDomain::action_of(&p).to_string(),
+        None => "pass".into(),
+    }
+}
+
+/// Calls `f` with every move and its value for `me`: the change in its
+/// score minus the opponent's, times 1000, plus how much it grows its own
+/// regions less the opponent's. Stops early when `think` says so.
+pub(crate) fn for_each_move(
+    state: &FlowerDomain,
+    me: Seat,
+    think: &Think,
+    mut f: impl FnMut(i64, Placement),
+) {
+    let regions = Colour::ALL.map(|c| Regions::of(state, c));
+    // +1 for my colours, -1 for the opponent's.
+    let sign = Colour::ALL.map(|c| if state.owner(c) == Some(me) { 1i64 } else { -1 });
+    let colour_at: [u8; CELLS] =
+        std::array::from_fn(|i| state.meadow().colour_at_index(i).map_or(NONE, |c| c as u8));
     for (n, p) in state.placements().enumerate() {
         if n % 4096 == 4095 && think.should_stop() {
             break;
@@ -122,22 +149,6 @@ fn best_move(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) 
             score += sign[k] * i64::from(merged.saturating_sub(r.largest));
             growth += sign[k] * i64::from(merged);
         }
-        let value = score * 1_000 + growth;
-        match best {
-            None if value >= 0 || restricted => (best, ties) = (Some((value, p)), 1),
-            Some((v, _)) if value > v => (best, ties) = (Some((value, p)), 1),
-            Some((v, _)) if value == v => {
-                // Uniform among equals (reservoir sampling).
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = Some((value, p));
-                }
-            }
-            _ => {}
-        }
-    }
-    match best {
-        Some((_, p)) => FlowerDomain::action_of(&p).to_string(),
-        None => "pass".into(),
+        f(score * 1_000 + growth, p);
     }
 }

@@ -65,7 +65,7 @@ fn chance_true(known: &Knowledge, now: &Posterior, s: &Statement, subset: CellSe
     deduce::posterior(&k).count as f64 / now.count as f64
 }
 
-fn bluff(
+pub(crate) fn bluff(
     state: &FourStatements,
     me: Seat,
     known: &Knowledge,
@@ -105,7 +105,7 @@ fn bluff(
     }
 }
 
-fn claims(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Claims {
+pub(crate) fn claims(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Claims {
     let Some(theirs) = view
         .rounds
         .last()
@@ -140,7 +140,13 @@ fn claims(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Claims {
     }
 }
 
-fn reveal(view: &View, me: Seat, known: &Knowledge, now: &Posterior, rng: &mut MatchRng) -> Action {
+pub(crate) fn reveal(
+    view: &View,
+    me: Seat,
+    known: &Knowledge,
+    now: &Posterior,
+    rng: &mut MatchRng,
+) -> Action {
     if let Some(grid) = now.is_certain() {
         return Action::Guess(grid);
     }

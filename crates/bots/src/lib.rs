@@ -9,6 +9,7 @@ mod four_statements;
 mod masked_army;
 mod pentomino_wall;
 mod random;
+pub mod search;
 mod think;
 
 use umpire_core::{MatchRng, SeatView};
@@ -16,7 +17,7 @@ use umpire_core::{MatchRng, SeatView};
 pub use bomb_domain::Greedy as BombDomainGreedy;
 pub use flower_domain::Greedy as FlowerDomainGreedy;
 pub use four_statements::Greedy as FourStatementsGreedy;
-pub use masked_army::Greedy as MaskedArmyGreedy;
+pub use masked_army::{Greedy as MaskedArmyGreedy, Recall};
 pub use pentomino_wall::Greedy as PentominoWallGreedy;
 pub use random::Random;
 pub use think::Think;
@@ -41,7 +42,24 @@ pub struct BotInfo {
     pub about: &'static str,
     /// `None` for a bot that plays every game.
     pub game: Option<&'static str>,
-    make: fn() -> Box<dyn Bot>,
+    /// Makes the bot from what follows its name (`""`, `":2000"`, `"@200ms"`).
+    make: fn(&str) -> Result<Box<dyn Bot>, String>,
+}
+
+/// For bots that take no argument after their name.
+fn plain(arg: &str, bot: impl FnOnce() -> Box<dyn Bot>) -> Result<Box<dyn Bot>, String> {
+    if arg.is_empty() {
+        Ok(bot())
+    } else {
+        Err(format!(
+            "this bot takes nothing after its name, not `{arg}`"
+        ))
+    }
+}
+
+/// A search bot for `game`, its budget read from `arg`.
+fn searcher(game: &str, arg: &str) -> Result<Box<dyn Bot>, String> {
+    search::make(game, search::Budget::parse(arg)?).ok_or_else(|| format!("no search for {game}"))
 }
 
 static BOTS: &[BotInfo] = &[
@@ -50,44 +68,133 @@ static BOTS: &[BotInfo] = &[
         level: "easy",
         about: "uniformly random legal moves",
         game: None,
-        make: || Box::new(Random),
+        make: |a| plain(a, || Box::new(Random)),
     },
     BotInfo {
         name: "greedy",
         level: "medium",
         about: "remembers every colour it was shown; grows its own armies and blocks the opponent's, one move ahead",
         game: Some("masked-army"),
-        make: || Box::<masked_army::Greedy>::default(),
+        make: |a| plain(a, || Box::<masked_army::Greedy>::default()),
+    },
+    BotInfo {
+        name: "human",
+        level: "medium",
+        about: "greedy that remembers only the last four pieces' colours, about a person's span \
+            (human:N for the last N)",
+        game: Some("masked-army"),
+        make: |a| {
+            let n = arg_or(a, HUMAN_PIECES, |n: usize| n <= 64)?;
+            Ok(Box::new(masked_army::Greedy::new(Recall::Recent(n))))
+        },
+    },
+    BotInfo {
+        name: "forgetful",
+        level: "medium",
+        about: "greedy that recalls each hidden colour with a set chance, tuned to win about \
+            half its games against `human` (forgetful:P for chance P)",
+        game: Some("masked-army"),
+        make: |a| {
+            let p = arg_or(a, FORGETFUL_RECALL, |p: f64| (0.0..=1.0).contains(&p))?;
+            Ok(Box::new(masked_army::Greedy::new(Recall::Chance(p))))
+        },
     },
     BotInfo {
         name: "greedy",
         level: "medium",
         about: "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
         game: Some("flower-domain"),
-        make: || Box::new(flower_domain::Greedy),
+        make: |a| plain(a, || Box::new(flower_domain::Greedy)),
     },
     BotInfo {
         name: "greedy",
         level: "medium",
         about: "one turn ahead: the move, peg and detonation that leave it the most cells, pieces and blast to come; places where its blasts reach farthest",
         game: Some("bomb-domain"),
-        make: || Box::<bomb_domain::Greedy>::default(),
+        make: |a| plain(a, || Box::<bomb_domain::Greedy>::default()),
     },
     BotInfo {
         name: "greedy",
         level: "medium",
         about: "places each piece where it most raises its wall's score, presents what helps the opponent least, gives set-aside pieces away for credits",
         game: Some("pentomino-wall"),
-        make: || Box::new(pentomino_wall::Greedy),
+        make: |a| plain(a, || Box::new(pentomino_wall::Greedy)),
+    },
+    // Four Statements' search is weaker than its greedy bot so far (see
+    // docs/strength.md): medium, listed first so that `medium` picks greedy.
+    BotInfo {
+        name: "search",
+        level: "medium",
+        about: "a short search over the greedy bot's choices, 200 ms a move; weaker than greedy so far",
+        game: Some("four-statements"),
+        make: |a| searcher("four-statements", a),
     },
     BotInfo {
         name: "greedy",
         level: "medium",
         about: "counts the grids still possible: bluffs where it is least sure, claims what most grids make true, buys the most uncertain cell, guesses when one grid is left",
         game: Some("four-statements"),
-        make: || Box::new(four_statements::Greedy),
+        make: |a| plain(a, || Box::new(four_statements::Greedy)),
+    },
+    BotInfo {
+        name: "search",
+        level: "hard",
+        about: SEARCH_ABOUT,
+        game: Some("masked-army"),
+        make: |a| searcher("masked-army", a),
+    },
+    BotInfo {
+        name: "search",
+        level: "hard",
+        about: SEARCH_ABOUT,
+        game: Some("flower-domain"),
+        make: |a| searcher("flower-domain", a),
+    },
+    BotInfo {
+        name: "search",
+        level: "hard",
+        about: SEARCH_ABOUT,
+        game: Some("bomb-domain"),
+        make: |a| searcher("bomb-domain", a),
+    },
+    BotInfo {
+        name: "search",
+        level: "hard",
+        about: SEARCH_ABOUT,
+        game: Some("pentomino-wall"),
+        make: |a| searcher("pentomino-wall", a),
+    },
+    BotInfo {
+        name: "perfect",
+        level: "hard",
+        about: "the search bot, which remembers every colour it was shown",
+        game: Some("masked-army"),
+        make: |a| searcher("masked-army", a),
     },
 ];
+
+/// How many pieces' colours `human` remembers.
+pub const HUMAN_PIECES: usize = 4;
+/// The chance that `forgetful` recalls a hidden colour (see docs/strength.md).
+pub const FORGETFUL_RECALL: f64 = 0.45;
+
+/// The number after a bot's name (`:N`), or `default` without one.
+fn arg_or<T: std::str::FromStr + std::fmt::Display + Copy>(
+    arg: &str,
+    default: T,
+    valid: impl Fn(T) -> bool,
+) -> Result<T, String> {
+    if arg.is_empty() {
+        return Ok(default);
+    }
+    arg.strip_prefix(':')
+        .and_then(|n| n.parse::<T>().ok())
+        .filter(|&n| valid(n))
+        .ok_or_else(|| format!("`{arg}` is not a valid :NUMBER (default :{default})"))
+}
+
+const SEARCH_ABOUT: &str = "information-set Monte Carlo tree search, 200 ms a move \
+    (search:ITERATIONS or search@TIME for other budgets)";
 
 /// The bots that play `game`.
 pub fn for_game(game: &str) -> Vec<BotInfo> {
@@ -97,8 +204,15 @@ pub fn for_game(game: &str) -> Vec<BotInfo> {
         .collect()
 }
 
+/// A bot's name and what follows it: `search@200ms` is `search` and `@200ms`.
+fn split_name(name: &str) -> (&str, &str) {
+    let at = name.find([':', '@']).unwrap_or(name.len());
+    name.split_at(at)
+}
+
 /// The bot that `name` (a bot's name or a level) picks for `game`.
 fn find(game: &str, name: &str) -> Option<BotInfo> {
+    let name = split_name(name).0;
     let bots = for_game(game);
     let named = bots.iter().find(|b| b.name == name);
     // A level picks the strongest bot of that level for the game.
@@ -114,7 +228,7 @@ pub fn level_of(game: &str, name: &str) -> Option<&'static str> {
 /// A new bot for `game`, by name or level.
 pub fn make(game: &str, name: &str) -> Result<Box<dyn Bot>, String> {
     match find(game, name) {
-        Some(info) => Ok((info.make)()),
+        Some(info) => (info.make)(split_name(name).1).map_err(|e| format!("bot `{name}`: {e}")),
         None => {
             let bots = for_game(game);
             let names: Vec<&str> = bots.iter().map(|b| b.name).collect();

@@ -1,23 +1,107 @@
-//! A one-move-ahead Masked Army bot with a perfect memory of what it was shown.
+//! A one-move-ahead Masked Army bot, with a perfect memory of what it was
+//! shown or a human-like one: each colour recalled with a set chance
+//! (`forgetful`), or only the last few pieces' colours (`human`).
+
+use std::collections::VecDeque;
 
 use rand::RngExt;
-use umpire_core::{Cell, MatchRng, Seat, SeatView};
-use umpire_masked_army::{Action, MaskedArmy, Memory};
+use umpire_core::{Cell, MatchRng, PerSeat, Seat, SeatView};
+use umpire_masked_army::{Action, MaskedArmy, Memory, View};
 
 use crate::Think;
 
 const SIZE: usize = 9;
 const CELLS: usize = SIZE * SIZE;
 
-/// Remembers every colour it has seen (the last piece of each view) and picks
-/// the move that most grows its own armies while least growing the
-/// opponent's, valuing an army by the square of its size.
-#[derive(Default)]
+/// What a bot keeps of the colours it was shown (each view shows the last
+/// piece's two colours; the colours on the board it sees now it always knows).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Recall {
+    /// Every colour.
+    Perfect,
+    /// Each colour with this chance, drawn once when the colour is hidden.
+    Chance(f64),
+    /// The colours of the last so many pieces placed.
+    Recent(usize),
+}
+
+/// Picks the move that most grows its own armies while least growing the
+/// opponent's, as far as it remembers the colours, valuing an army by the
+/// square of its size.
 pub struct Greedy {
+    recall: Recall,
+    /// Every colour shown so far.
+    seen: Memory,
+    /// The cells whose recall was drawn, and those kept.
+    drawn: u128,
+    kept: u128,
+    /// The cells of the last pieces placed, newest last.
+    recent: VecDeque<u128>,
+    /// What it remembers now: the colours `recall` keeps.
     memory: Memory,
 }
 
+impl Default for Greedy {
+    fn default() -> Greedy {
+        Greedy::new(Recall::Perfect)
+    }
+}
+
 impl Greedy {
+    pub fn new(recall: Recall) -> Greedy {
+        Greedy {
+            recall,
+            seen: Memory::default(),
+            drawn: 0,
+            kept: 0,
+            recent: VecDeque::new(),
+            memory: Memory::default(),
+        }
+    }
+
+    /// Notes the view's colours, and its last piece among the recent ones.
+    fn note(&mut self, view: &View) {
+        self.seen.remember(view);
+        if let Some(last) = view.last {
+            let cells = bit(last.mine) | bit(last.theirs);
+            if self.recent.back() != Some(&cells) {
+                self.recent.push_back(cells);
+            }
+            if let Recall::Recent(n) = self.recall {
+                while self.recent.len() > n {
+                    self.recent.pop_front();
+                }
+            }
+        }
+    }
+
+    /// Sets `memory` to what it recalls now, drawing the recall of colours
+    /// it has not drawn for yet.
+    fn recall(&mut self, view: &View, rng: &mut MatchRng) {
+        let seen = self.seen.known.p1 | self.seen.known.p2;
+        let keep = match self.recall {
+            Recall::Perfect => seen,
+            Recall::Chance(p) => {
+                let mut fresh = seen & !self.drawn;
+                while fresh != 0 {
+                    let cell = fresh & fresh.wrapping_neg();
+                    fresh &= fresh - 1;
+                    // No draw at 0 or 1, so a sure recall uses no randomness.
+                    let kept = p >= 1.0 || (p > 0.0 && rng.random_bool(p));
+                    if kept {
+                        self.kept |= cell;
+                    }
+                }
+                self.drawn |= seen;
+                self.kept
+            }
+            Recall::Recent(_) => self.recent.iter().fold(0, |a, &c| a | c),
+        };
+        let mut now = Memory::default();
+        now.remember(view);
+        self.memory.known = PerSeat::from_fn(|s| (self.seen.known[s] & keep) | now.known[s]);
+    }
+
     /// Army labels and sizes of `seat`'s remembered cells.
     fn armies(&self, seat: Seat) -> ([usize; CELLS], Vec<u32>) {
         let mine = self.memory.known[seat];
@@ -45,6 +129,14 @@ impl Greedy {
         }
         (label, sizes)
     }
+}
+
+fn bit(cell: Cell) -> u128 {
+    // A cell off the board (a view no match shows) marks nothing.
+    u32::try_from(cell.index(SIZE as u8))
+        .ok()
+        .filter(|&i| (i as usize) < CELLS)
+        .map_or(0, |i| 1u128 << i)
 }
 
 fn neighbours(i: usize) -> impl Iterator<Item = usize> {
@@ -77,11 +169,15 @@ fn gain(i: usize, label: &[usize; CELLS], sizes: &[u32]) -> i64 {
 
 impl crate::Bot for Greedy {
     fn observe(&mut self, seat: SeatView<'_>) {
-        seat.remember::<MaskedArmy>(&mut self.memory);
+        if let Some(view) = seat.typed_view::<MaskedArmy>() {
+            self.note(&view);
+        }
     }
 
     fn choose(&mut self, seat: SeatView<'_>, _: &Think, rng: &mut MatchRng) -> Option<String> {
-        self.observe(seat);
+        let view = seat.typed_view::<MaskedArmy>()?;
+        self.note(&view);
+        self.recall(&view, rng);
         let me = seat.seat();
         let actions = seat.typed_legal_actions::<MaskedArmy>()?;
         let (mine, mine_sizes) = self.armies(me);

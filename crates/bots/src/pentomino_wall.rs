@@ -22,7 +22,7 @@ pub struct Greedy;
 
 /// Draft order: the pieces hardest to fit first, since the pieces a seat
 /// drafts are the ones its opponent will have to place.
-const AWKWARD: [Piece; 12] = [
+pub(crate) const AWKWARD: [Piece; 12] = [
     Piece::X,
     Piece::W,
     Piece::F,
@@ -60,7 +60,7 @@ fn pocket_cells(wall: &Wall) -> u32 {
 }
 
 /// What a wall is worth to its owner, credits aside.
-fn value(wall: &Wall) -> f64 {
+pub(crate) fn value(wall: &Wall) -> f64 {
     wall.total(0) as f64 - 1.5 * f64::from(pocket_cells(wall))
 }
 
@@ -78,7 +78,7 @@ fn best_with(wall: &Wall, o: Orientation) -> f64 {
 
 /// How good `o`, presented to `to`, is for `to`: its best placement in any
 /// orientation it can afford, less the credits that costs.
-fn worth_to(
+pub(crate) fn worth_to(
     state: &PentominoWall,
     to: Seat,
     o: Orientation,
@@ -95,7 +95,11 @@ fn worth_to(
 }
 
 /// Each orientation of `piece` with the best value `to` gets from it.
-fn orientation_values(state: &PentominoWall, to: Seat, piece: Piece) -> Vec<(Orientation, f64)> {
+pub(crate) fn orientation_values(
+    state: &PentominoWall,
+    to: Seat,
+    piece: Piece,
+) -> Vec<(Orientation, f64)> {
     let wall = state.wall(to);
     piece
         .orientations()
@@ -104,7 +108,7 @@ fn orientation_values(state: &PentominoWall, to: Seat, piece: Piece) -> Vec<(Ori
 }
 
 /// The orientation of `piece` that is worth least to `to`, and its worth.
-fn least_useful(state: &PentominoWall, to: Seat, piece: Piece) -> (Orientation, f64) {
+pub(crate) fn least_useful(state: &PentominoWall, to: Seat, piece: Piece) -> (Orientation, f64) {
     let values = orientation_values(state, to, piece);
     piece
         .orientations()

@@ -1,0 +1,325 @@
+//! Information-set Monte Carlo tree search over the engine's typed API.
+//!
+//! Each iteration draws a whole state the seat cannot tell from the real
+//! one ([`Game::sample`] from its view and memory), walks the tree from the
+//! root with UCB1, adds one node, plays on with the game's rollout policy up
+//! to a depth, scores the end with the game's evaluation and backs the
+//! result up. All iterations share one tree keyed by actions, so statistics
+//! pool over the states the seat thinks possible (single-observer ISMCTS).
+//!
+//! When both seats decide at once, each picks its own arm by its own
+//! statistics (decoupled UCT) and both are applied. Large move sets are
+//! handled by the game's candidate list, most promising first, which the
+//! tree opens a few at a time as a node gains visits (progressive widening).
+//!
+//! ```
+//! use umpire_bots::search::Budget;
+//!
+//! assert_eq!(Budget::parse("").unwrap(), Budget::default());
+//! let b = Budget::parse(":500@50ms").unwrap();
+//! assert_eq!((b.iterations, b.millis), (Some(500), Some(50)));
+//! assert!(Budget::parse("@soon").is_err());
+//! ```
+
+mod bomb_domain;
+mod flower_domain;
+mod four_statements;
+mod masked_army;
+mod pentomino_wall;
+mod tree;
+
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use umpire_core::{Game, MatchRng, PerSeat, Seat, SeatView, Viewer};
+
+use crate::{Bot, Think};
+use tree::{Joint, SeatStats, Tree};
+
+/// Game knowledge for the search; every hook has a game-blind default.
+pub trait SearchGame: Game {
+    /// UCB1's exploration constant (rewards lie in [0, 1]).
+    const EXPLORATION: f64 = 0.7;
+    /// Progressive widening: after n visits a seat may try
+    /// `ceil(WIDEN * sqrt(n))` of its candidates at a node.
+    const WIDEN: f64 = 2.0;
+    /// Rollout actions played past the tree before [`SearchGame::evaluate`].
+    const ROLLOUT_DEPTH: usize = 400;
+
+    /// The actions `seat` may consider here, most promising first: all the
+    /// listed legal actions in random order, or distinct random draws when
+    /// they are too many to list.
+    fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Self::Action> {
+        if let Some(listed) = self.legal_actions(seat) {
+            let mut listed: Vec<Self::Action> = listed.collect();
+            listed.shuffle(rng);
+            return listed;
+        }
+        let mut drawn: Vec<Self::Action> = Vec::new();
+        for _ in 0..DRAWS {
+            if let Some(a) = self.sample_action(seat, rng)
+                && !drawn.contains(&a)
+            {
+                drawn.push(a);
+            }
+        }
+        drawn
+    }
+
+    /// The rollout policy: a uniformly random legal action by default.
+    fn rollout_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<Self::Action> {
+        self.sample_action(seat, rng)
+    }
+
+    /// P1's chances, in [0, 1], in a state the rollout stopped in before
+    /// the end. Default: even.
+    fn evaluate(&self) -> f64 {
+        0.5
+    }
+}
+
+/// Random draws for the candidates of a seat whose actions are not listed.
+const DRAWS: usize = 32;
+
+/// P1's reward for a finished game: 1 for a win, 0 for a loss, ½ for a draw.
+fn reward<G: SearchGame>(state: &G) -> f64 {
+    match state.outcome() {
+        Some(o) => match o.winner {
+            Some(Seat::P1) => 1.0,
+            Some(Seat::P2) => 0.0,
+            None => 0.5,
+        },
+        None => state.evaluate().clamp(0.0, 1.0),
+    }
+}
+
+/// `1 / (1 + e^(-x / scale))`: a score lead mapped to a chance.
+pub fn logistic(x: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-x / scale).exp())
+}
+
+/// How long a search may run: at most so many iterations, so many
+/// milliseconds, or both (whichever comes first). Written after a bot's
+/// name: `search:2000` (iterations), `search@200ms`, `search@1s`,
+/// `search:2000@200ms`. The caller's [`Think`] can stop it sooner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub iterations: Option<u64>,
+    pub millis: Option<u64>,
+}
+
+impl Default for Budget {
+    /// 200 ms a move.
+    fn default() -> Budget {
+        Budget {
+            iterations: None,
+            millis: Some(200),
+        }
+    }
+}
+
+impl Budget {
+    /// Parses `""`, `:N`, `@Tms`, `@Ts` or `:N@T…`.
+    pub fn parse(arg: &str) -> Result<Budget, String> {
+        if arg.is_empty() {
+            return Ok(Budget::default());
+        }
+        let bad = || format!("`{arg}` is not a budget: use :ITERATIONS, @200ms, @2s or :N@200ms");
+        let (count, time) = match arg.split_once('@') {
+            Some((count, time)) => (count, Some(time)),
+            None => (arg, None),
+        };
+        let iterations = match count.strip_prefix(':') {
+            Some(n) => Some(n.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(bad)?),
+            None if count.is_empty() => None,
+            None => return Err(bad()),
+        };
+        let millis = match time {
+            None => None,
+            Some(t) => Some(parse_millis(t).ok_or_else(bad)?),
+        };
+        if iterations.is_none() && millis.is_none() {
+            return Err(bad());
+        }
+        Ok(Budget { iterations, millis })
+    }
+}
+
+fn parse_millis(t: &str) -> Option<u64> {
+    let (n, scale) = match (t.strip_suffix("ms"), t.strip_suffix('s')) {
+        (Some(n), _) => (n, 1),
+        (None, Some(n)) => (n, 1000),
+        (None, None) => return None,
+    };
+    n.parse::<u64>().ok()?.checked_mul(scale)
+}
+
+/// What one search found.
+pub struct Found<A> {
+    /// The most tried action of the seat at the root.
+    pub action: Option<A>,
+    pub iterations: u64,
+}
+
+/// Searches `me`'s move from its `view` and `memory` within `budget` (and
+/// `think`). Never reads anything but those.
+pub fn search<G: SearchGame>(
+    me: Seat,
+    view: &G::View,
+    memory: &G::Memory,
+    budget: Budget,
+    think: &Think,
+    rng: &mut MatchRng,
+) -> Found<G::Action> {
+    // A budget without a limit would search until `think` stops it.
+    let budget = if budget.iterations.is_none() && budget.millis.is_none() {
+        Budget::default()
+    } else {
+        budget
+    };
+    let started = Instant::now();
+    let deadline = budget.millis.map(|ms| started + Duration::from_millis(ms));
+    let out_of_time = || think.should_stop() || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut tree = Tree::new();
+    let mut iterations = 0u64;
+    while budget.iterations.is_none_or(|n| iterations < n) && !out_of_time() {
+        let state = G::sample(Viewer::Seat(me), view, memory, rng);
+        iterate(&mut tree, state, rng);
+        iterations += 1;
+    }
+    let best = tree.nodes[0].seats[me]
+        .as_ref()
+        .and_then(|s| s.best())
+        .map(|arm| arm.action.clone());
+    // Not one iteration in time: the game's first candidate.
+    let action = best.or_else(|| {
+        let state = G::sample(Viewer::Seat(me), view, memory, rng);
+        let first = state.candidates(me, rng).into_iter().next();
+        first.or_else(|| state.sample_action(me, rng))
+    });
+    Found { action, iterations }
+}
+
+/// One iteration on a drawn `state`: select, expand one node, roll out,
+/// back up.
+fn iterate<G: SearchGame>(tree: &mut Tree<G::Action>, mut state: G, rng: &mut MatchRng) {
+    let mut path: Vec<(usize, Joint)> = Vec::new();
+    let mut node = 0;
+    loop {
+        let seats = state.decision().seats();
+        if seats.is_empty() {
+            break;
+        }
+        let mut joint: Joint = PerSeat::new(None, None);
+        for seat in seats.iter() {
+            match select(tree, node, &mut state, seat, rng) {
+                Some(arm) => joint[seat] = Some(arm),
+                // No action for a seat that must act: score it as it is.
+                None => {
+                    path.push((node, joint));
+                    tree.back_up(&path, reward(&state));
+                    return;
+                }
+            }
+        }
+        path.push((node, joint));
+        let (child, new) = tree.child(node, joint);
+        node = child;
+        if new {
+            break;
+        }
+    }
+    rollout(&mut state, rng);
+    tree.back_up(&path, reward(&state));
+}
+
+/// Picks and plays `seat`'s arm at `node`: the best by UCB1 that is legal
+/// in this state (an opponent's options can depend on what is drawn).
+fn select<G: SearchGame>(
+    tree: &mut Tree<G::Action>,
+    node: usize,
+    state: &mut G,
+    seat: Seat,
+    rng: &mut MatchRng,
+) -> Option<usize> {
+    let stats = tree.nodes[node].seats[seat]
+        .get_or_insert_with(|| SeatStats::new(state.candidates(seat, rng)));
+    stats.visit(G::WIDEN);
+    for arm in stats.ranked(G::EXPLORATION) {
+        if state.play(seat, &stats.arms[arm].action).is_ok() {
+            return Some(arm);
+        }
+    }
+    // None of the arms fits this state: one drawn from it.
+    let action = state.sample_action(seat, rng)?;
+    state.play(seat, &action).ok()?;
+    Some(stats.add(action))
+}
+
+/// Plays the rollout policy up to the game's depth.
+fn rollout<G: SearchGame>(state: &mut G, rng: &mut MatchRng) {
+    for _ in 0..G::ROLLOUT_DEPTH {
+        let seats = state.decision().seats();
+        if seats.is_empty() {
+            return;
+        }
+        for seat in seats.iter() {
+            let Some(action) = state.rollout_action(seat, rng) else {
+                return;
+            };
+            if state.play(seat, &action).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// The search bot: remembers what its seat was shown, and searches each
+/// move within its budget.
+pub struct Search<G: SearchGame> {
+    memory: G::Memory,
+    budget: Budget,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: SearchGame> Search<G> {
+    pub fn new(budget: Budget) -> Search<G> {
+        Search {
+            memory: G::Memory::default(),
+            budget,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: SearchGame> Bot for Search<G> {
+    fn observe(&mut self, seat: SeatView<'_>) {
+        seat.remember::<G>(&mut self.memory);
+    }
+
+    fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
+        self.observe(seat);
+        let view = seat.typed_view::<G>()?;
+        let found = search::<G>(seat.seat(), &view, &self.memory, self.budget, think, rng);
+        found.action.map(|a| a.to_string())
+    }
+}
+
+/// A search bot for `game` with `budget`, if the search knows the game.
+pub fn make(game: &str, budget: Budget) -> Option<Box<dyn Bot>> {
+    use umpire_bomb_domain::BombDomain;
+    use umpire_flower_domain::FlowerDomain;
+    use umpire_four_statements::FourStatements;
+    use umpire_masked_army::MaskedArmy;
+    use umpire_pentomino_wall::PentominoWall;
+    let bot: Box<dyn Bot> = match game {
+        MaskedArmy::ID => Box::new(Search::<MaskedArmy>::new(budget)),
+        FlowerDomain::ID => Box::new(Search::<FlowerDomain>::new(budget)),
+        BombDomain::ID => Box::new(Search::<BombDomain>::new(budget)),
+        PentominoWall::ID => Box::new(Search::<PentominoWall>::new(budget)),
+        FourStatements::ID => Box::new(Search::<FourStatements>::new(budget)),
+        _ => return None,
+    };
+    Some(bot)
+}

@@ -240,3 +240,45 @@ async fn the_first_action_starts_the_clocks() {
         }
     }
 }
+
+/// A bot that would think for ten seconds a move is held to its turn time:
+/// it plays before its turn ends (a hair into its bank at most), never by
+/// the bank nor by a timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_searching_bot_keeps_within_its_turn_time() {
+    // Masked Army: 2 minutes a turn and a 5-minute bank; here 1.2 s a turn.
+    let s = start(Config {
+        speed: 100,
+        bot_budget_ms: 600_000,
+        ..fast()
+    })
+    .await;
+    let bot = json!({"kind": "bot", "bot": "search@10s"});
+    let c = create(
+        s.addr,
+        json!({"game": "masked-army", "timed": true, "seats": {"P1": bot, "P2": bot}}),
+    )
+    .await;
+    let path = format!("/api/matches/{}/record?t={}", c.id, c.umpire);
+    let record = loop {
+        let (status, record) = http_json(s.addr, "GET", &path, None)
+            .await
+            .expect("answers");
+        assert_eq!(status, 200, "{record}");
+        if record["actions"].as_array().is_some_and(|a| a.len() >= 5) {
+            break record;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let actions = record["actions"].as_array().expect("actions");
+    let mut at = 0;
+    for entry in actions {
+        assert_ne!(entry["action"], "timeout", "{record}");
+        let took = entry["at_ms"].as_u64().expect("at_ms") - at;
+        // Within the turn (plus a few real ms of answering at speed 100),
+        // and held back by it: a 10 s search would take 1,000 s here.
+        assert!(took <= 120_000 + 3_000, "{took} ms: {record}");
+        assert!(took >= 60_000, "the bot used its turn: {took} ms");
+        at = entry["at_ms"].as_u64().expect("at_ms");
+    }
+}

@@ -20,7 +20,7 @@ const SCALE: f64 = 2.0;
 impl SearchGame for FourStatements {
     const ROLLOUT_DEPTH: usize = 0;
     const EXPLORATION: f64 = 0.3;
-    /// Iterations cost about 10 ms each: 200 ms leave too few to beat the
+    /// Iterations cost 10 to 20 ms each: 200 ms leave too few to beat the
     /// greedy bot, 20 beat it (docs/strength.md). Two seconds at most.
     const BUDGET: Budget = Budget {
         iterations: Some(20),

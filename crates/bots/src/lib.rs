@@ -59,7 +59,7 @@ fn plain(arg: &str, bot: impl FnOnce() -> Box<dyn Bot>) -> Result<Box<dyn Bot>, 
 
 /// A search bot for `game`, its budget read from `arg`.
 fn searcher(game: &str, arg: &str) -> Result<Box<dyn Bot>, String> {
-    search::make(game, search::Budget::parse(arg)?).ok_or_else(|| format!("no search for {game}"))
+    search::make(game, arg).unwrap_or_else(|| Err(format!("no search for {game}")))
 }
 
 static BOTS: &[BotInfo] = &[
@@ -120,15 +120,6 @@ static BOTS: &[BotInfo] = &[
         game: Some("pentomino-wall"),
         make: |a| plain(a, || Box::new(pentomino_wall::Greedy)),
     },
-    // Four Statements' search is weaker than its greedy bot so far (see
-    // docs/strength.md): medium, listed first so that `medium` picks greedy.
-    BotInfo {
-        name: "search",
-        level: "medium",
-        about: "a short search over the greedy bot's choices, 200 ms a move; weaker than greedy so far",
-        game: Some("four-statements"),
-        make: |a| searcher("four-statements", a),
-    },
     BotInfo {
         name: "greedy",
         level: "medium",
@@ -163,6 +154,14 @@ static BOTS: &[BotInfo] = &[
         about: SEARCH_ABOUT,
         game: Some("pentomino-wall"),
         make: |a| searcher("pentomino-wall", a),
+    },
+    BotInfo {
+        name: "search",
+        level: "hard",
+        about: "a search over the greedy bot's choices, 20 iterations (about a second) a move \
+            (search:ITERATIONS or search@TIME for other budgets)",
+        game: Some("four-statements"),
+        make: |a| searcher("four-statements", a),
     },
     BotInfo {
         name: "perfect",

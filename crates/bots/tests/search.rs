@@ -9,6 +9,7 @@ use umpire_bomb_domain::BombDomain;
 use umpire_bots::{Bot, Think, make};
 use umpire_core::{AnyGame, Game, Match, MatchOptions, Seat, SeatView, Viewer, erase, seeded_rng};
 use umpire_flower_domain::FlowerDomain;
+use umpire_four_statements::FourStatements;
 use umpire_masked_army::MaskedArmy;
 use umpire_pentomino_wall::PentominoWall;
 
@@ -122,7 +123,7 @@ fn budgets_are_read_from_the_name() {
 }
 
 /// Masked Army's levels: medium is `forgetful`, hard is `perfect` (search);
-/// the other games' hard level is search where it beats greedy.
+/// the other games' hard level is search.
 #[test]
 fn masked_army_levels_pick_forgetful_and_perfect() {
     assert_eq!(
@@ -133,7 +134,12 @@ fn masked_army_levels_pick_forgetful_and_perfect() {
         umpire_bots::level_of("masked-army", "perfect"),
         Some("hard")
     );
-    for game in ["flower-domain", "bomb-domain", "pentomino-wall"] {
+    for game in [
+        "flower-domain",
+        "bomb-domain",
+        "pentomino-wall",
+        "four-statements",
+    ] {
         assert_eq!(
             umpire_bots::level_of(game, "search"),
             Some("hard"),
@@ -141,13 +147,6 @@ fn masked_army_levels_pick_forgetful_and_perfect() {
         );
         assert_eq!(umpire_bots::level_of(game, "hard"), Some("hard"), "{game}");
     }
-    // Four Statements' search is not yet stronger than greedy: medium,
-    // and there is no hard bot.
-    assert_eq!(
-        umpire_bots::level_of("four-statements", "search"),
-        Some("medium")
-    );
-    assert_eq!(umpire_bots::level_of("four-statements", "hard"), None);
 }
 
 /// Recall 1 remembers everything: the same moves as greedy, move for move.
@@ -232,6 +231,11 @@ fn search_knows_only_its_seat_s_window_at_masked_army() {
 #[test]
 fn search_knows_only_its_seat_s_window_at_bomb_domain() {
     blind_to_hidden::<BombDomain>("search:30", 4);
+}
+
+#[test]
+fn search_knows_only_its_seat_s_window_at_four_statements() {
+    blind_to_hidden::<FourStatements>("search:2", 2);
 }
 
 #[test]

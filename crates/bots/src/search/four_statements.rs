@@ -9,7 +9,7 @@ use umpire_four_statements::deduce;
 use umpire_four_statements::knowledge;
 use umpire_four_statements::{Action, FourStatements};
 
-use super::{SearchGame, logistic};
+use super::{Budget, SearchGame, logistic};
 use crate::four_statements::{bluff, claims, reveal};
 
 /// The greedy bot's bluffs drawn at each bluff decision.
@@ -20,6 +20,12 @@ const SCALE: f64 = 2.0;
 impl SearchGame for FourStatements {
     const ROLLOUT_DEPTH: usize = 0;
     const EXPLORATION: f64 = 0.3;
+    /// Iterations cost 10 to 20 ms each: 200 ms leave too few to beat the
+    /// greedy bot, 20 beat it (docs/strength.md). Two seconds at most.
+    const BUDGET: Budget = Budget {
+        iterations: Some(20),
+        millis: Some(2000),
+    };
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
         let view = self.view(Viewer::Seat(seat));

@@ -46,6 +46,11 @@ pub trait SearchGame: Game {
     const WIDEN: f64 = 2.0;
     /// Rollout actions played past the tree before [`SearchGame::evaluate`].
     const ROLLOUT_DEPTH: usize = 400;
+    /// The budget of a bot named without one: 200 ms a move.
+    const BUDGET: Budget = Budget {
+        iterations: None,
+        millis: Some(200),
+    };
 
     /// The actions `seat` may consider here, most promising first: all the
     /// listed legal actions in random order, or distinct random draws when
@@ -306,20 +311,29 @@ impl<G: SearchGame> Bot for Search<G> {
     }
 }
 
-/// A search bot for `game` with `budget`, if the search knows the game.
-pub fn make(game: &str, budget: Budget) -> Option<Box<dyn Bot>> {
+/// A search bot for `game`, its budget read from `arg` (the game's own
+/// budget when empty), if the search knows the game.
+pub fn make(game: &str, arg: &str) -> Option<Result<Box<dyn Bot>, String>> {
     use umpire_bomb_domain::BombDomain;
     use umpire_flower_domain::FlowerDomain;
     use umpire_four_statements::FourStatements;
     use umpire_masked_army::MaskedArmy;
     use umpire_pentomino_wall::PentominoWall;
-    let bot: Box<dyn Bot> = match game {
-        MaskedArmy::ID => Box::new(Search::<MaskedArmy>::new(budget)),
-        FlowerDomain::ID => Box::new(Search::<FlowerDomain>::new(budget)),
-        BombDomain::ID => Box::new(Search::<BombDomain>::new(budget)),
-        PentominoWall::ID => Box::new(Search::<PentominoWall>::new(budget)),
-        FourStatements::ID => Box::new(Search::<FourStatements>::new(budget)),
+    Some(match game {
+        MaskedArmy::ID => boxed::<MaskedArmy>(arg),
+        FlowerDomain::ID => boxed::<FlowerDomain>(arg),
+        BombDomain::ID => boxed::<BombDomain>(arg),
+        PentominoWall::ID => boxed::<PentominoWall>(arg),
+        FourStatements::ID => boxed::<FourStatements>(arg),
         _ => return None,
+    })
+}
+
+fn boxed<G: SearchGame>(arg: &str) -> Result<Box<dyn Bot>, String> {
+    let budget = if arg.is_empty() {
+        G::BUDGET
+    } else {
+        Budget::parse(arg)?
     };
-    Some(bot)
+    Ok(Box::new(Search::<G>::new(budget)))
 }

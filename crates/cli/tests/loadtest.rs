@@ -4,6 +4,17 @@
 
 use std::process::Command;
 
+/// Two slots of three matches each, in turn.
+const SMALL: [&str; 7] = [
+    "loadtest",
+    "--matches",
+    "2",
+    "--repeat",
+    "3",
+    "--seconds",
+    "60",
+];
+
 #[test]
 fn a_small_load_test_runs_clean() {
     // Every game, the test games too (the load test then serves them).
@@ -49,15 +60,7 @@ fn the_load_test_only_targets_loopback() {
 #[test]
 fn the_movers_state_follows_its_accepted_at_once() {
     let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args([
-            "loadtest",
-            "--matches",
-            "2",
-            "--repeat",
-            "3",
-            "--seconds",
-            "60",
-        ])
+        .args(SMALL)
         .arg("--json")
         .output()
         .expect("umpire loadtest runs");
@@ -83,15 +86,7 @@ fn the_movers_state_follows_its_accepted_at_once() {
 #[test]
 fn bot_matches_play_beside_the_measured_ones_and_a_bad_bot_is_named() {
     let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args([
-            "loadtest",
-            "--matches",
-            "2",
-            "--repeat",
-            "3",
-            "--seconds",
-            "60",
-        ])
+        .args(SMALL)
         .args(["--bot-matches", "3", "--bot", "random", "--json"])
         .output()
         .expect("umpire loadtest runs");

@@ -72,9 +72,9 @@ test('Sealed Bids in the generic client: options, per-seat prompts, a covered cl
   await lobby.selectOption('#game', GAME);
   const variant = lobby.locator('select[name="config.variant"]');
   await variant.waitFor();
-  assert.deepEqual(await variant.evaluate((el) => [...el.options].map((o) => o.value)), ['sound', 'leaky-view', 'narrow-sample']);
+  assert.deepEqual(await variant.evaluate((el) => [...el.options].map((o) => o.value)), ['sound', 'leaky-view', 'narrow-sample', 'strict']);
   assert.equal(await variant.inputValue(), 'sound');
-  assert.match(await lobby.textContent('#config'), /^Variant\s*sound.*A broken variant, for testing the tests$/s);
+  assert.match(await lobby.textContent('#config'), /^Variant\s*sound.*A broken variant, for testing the tests, or `strict`: out of time loses$/s);
   await lobby.selectOption('#seat-P2', 'person');
   // A host who does not play gets both seats' links (and the umpire's).
   await lobby.selectOption('#creator', 'host');

@@ -163,10 +163,14 @@ async fn a_rematch_swaps_the_seats_once_both_agree_and_is_found_again_after_a_re
     let TestServer { server, dir, .. } = s;
     server.stop();
     let s = start_in(dir, fast()).await;
-    let mut again = Ws::connect(s.addr, &c.id, Some(&p2))
+    let (status, state) = snapshot(s.addr, &c.id, Some(&p2)).await;
+    assert_eq!(status, 200, "the old match loads: {state}");
+    let (mut again, _) = join(s.addr, &c.id, Some(&p2)).await;
+    let (found, before) = again
+        .until("rematch", WAIT)
         .await
-        .expect("connects");
-    assert_eq!(rematch_msg(&mut again).await["match"], next);
+        .expect("the rematch is told again");
+    assert_eq!(found["match"], next, "{found} after {before:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

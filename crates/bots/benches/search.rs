@@ -63,7 +63,7 @@ fn searches(c: &mut Criterion) {
     bench_game::<FlowerDomain>(c, 12, "move", 100);
     bench_game::<BombDomain>(c, 12, "turn", 1000);
     bench_game::<PentominoWall>(c, 30, "place", 1000);
-    bench_game::<FourStatements>(c, 6, "bluff", 10);
+    bench_game::<FourStatements>(c, 6, "bluff", 200);
 }
 
 criterion_group!(benches, searches);

@@ -62,7 +62,29 @@ fn chance_true(known: &Knowledge, now: &Posterior, s: &Statement, subset: CellSe
     }
     let mut k = known.clone();
     k.facts.push(s.table(subset));
-    deduce::posterior(&k).count as f64 / now.count as f64
+    deduce::count(&k) as f64 / now.count as f64
+}
+
+/// Of a few random legal subsets, the one whose cells are most uncertain.
+fn uncertain_subset(
+    state: &FourStatements,
+    me: Seat,
+    now: &Posterior,
+    rng: &mut MatchRng,
+) -> CellSet {
+    (0..24)
+        .map(|_| state.random_subset(me, rng))
+        .max_by(|a, b| {
+            let score = |s: &CellSet| s.indices().map(|i| entropy(now, i)).sum::<f64>();
+            score(a).total_cmp(&score(b))
+        })
+        .expect("candidates")
+}
+
+/// Smokescreen on a random statement from round 2, while the seat has it.
+fn smokescreen(state: &FourStatements, me: Seat, rng: &mut MatchRng) -> Option<usize> {
+    (state.has_item(me, Item::Smokescreen) && state.round() >= 2)
+        .then(|| rng.random_range(0..STATEMENTS))
 }
 
 pub(crate) fn bluff(
@@ -72,15 +94,7 @@ pub(crate) fn bluff(
     now: &Posterior,
     rng: &mut MatchRng,
 ) -> Bluff {
-    // The subset: of a few random legal ones, the one whose cells are most
-    // uncertain.
-    let subset = (0..24)
-        .map(|_| state.random_subset(me, rng))
-        .max_by(|a, b| {
-            let score = |s: &CellSet| s.indices().map(|i| entropy(now, i)).sum::<f64>();
-            score(a).total_cmp(&score(b))
-        })
-        .expect("candidates");
+    let subset = uncertain_subset(state, me, now, rng);
     // The statements: of random valid ones, those closest to even odds.
     let mut candidates: Vec<(f64, Statement)> = (0..16)
         .map(|_| statement::random(subset, rng))
@@ -99,10 +113,79 @@ pub(crate) fn bluff(
     Bluff {
         subset,
         statements: chosen.try_into().expect("four statements"),
-        smokescreen: (state.has_item(me, Item::Smokescreen) && state.round() >= 2)
-            .then(|| rng.random_range(0..STATEMENTS)),
+        smokescreen: smokescreen(state, me, rng),
         nolimit: false,
     }
+}
+
+/// Grids drawn to weigh a bluff's statements together.
+const DRAWN: usize = 256;
+/// Random statements weighed for each of a bluff's four.
+const WEIGHED: usize = 32;
+
+/// A bluff whose four truths together tell `me` the most, and how much
+/// (bits). Statements that are each an even bet can still say the same
+/// thing twice, so each is chosen in turn, of random candidates, as the
+/// one that most raises the entropy of the truths so far over grids drawn
+/// from what `me` knows.
+pub(crate) fn informative_bluff(
+    state: &FourStatements,
+    me: Seat,
+    known: &Knowledge,
+    now: &Posterior,
+    rng: &mut MatchRng,
+) -> (f64, Bluff) {
+    let subset = uncertain_subset(state, me, now, rng);
+    let grids = deduce::samples(known, DRAWN, rng);
+    // Each grid's truths of the statements chosen so far, as bits.
+    let mut truths = vec![0usize; grids.len()];
+    let mut chosen: Vec<Statement> = Vec::new();
+    let mut bits = 0.0;
+    while chosen.len() < STATEMENTS {
+        let (gain, best, of_best) = (0..WEIGHED)
+            .map(|_| statement::random(subset, rng))
+            .filter(|s| !chosen.contains(s))
+            .map(|s| {
+                let with: Vec<usize> = grids
+                    .iter()
+                    .zip(&truths)
+                    .map(|(&g, &t)| t << 1 | s.eval(subset, g) as usize)
+                    .collect();
+                (spread(&with), s, with)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap_or_else(|| {
+                let s = statement::random(subset, rng);
+                (bits, s, truths.clone())
+            });
+        chosen.push(best);
+        truths = of_best;
+        bits = gain;
+    }
+    let bluff = Bluff {
+        subset,
+        statements: chosen.try_into().expect("four statements"),
+        smokescreen: smokescreen(state, me, rng),
+        nolimit: false,
+    };
+    (bits, bluff)
+}
+
+/// The entropy, in bits, of the patterns (each below 16).
+fn spread(patterns: &[usize]) -> f64 {
+    let mut counts = [0usize; 1 << STATEMENTS];
+    for &p in patterns {
+        counts[p] += 1;
+    }
+    let n = patterns.len().max(1) as f64;
+    counts
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| {
+            let q = c as f64 / n;
+            -q * q.log2()
+        })
+        .sum()
 }
 
 pub(crate) fn claims(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Claims {

@@ -158,8 +158,7 @@ static BOTS: &[BotInfo] = &[
     BotInfo {
         name: "search",
         level: "hard",
-        about: "a search over the greedy bot's choices, 20 iterations (about a second) a move \
-            (search:ITERATIONS or search@TIME for other budgets)",
+        about: SEARCH_ABOUT,
         game: Some("four-statements"),
         make: |a| searcher("four-statements", a),
     },

@@ -1,31 +1,28 @@
 //! Four Statements knowledge for the search. Random play never names the
-//! grid, so rollouts say nothing: the search looks a few decisions ahead
-//! over the greedy bot's choices (a few of its bluffs; buying or waiting), and judges a position by
-//! how close each seat is to knowing the grid (the grids still possible
-//! for it, counted exactly by the deduction engine).
+//! grid, so rollouts say nothing: the search looks to the end of the round
+//! over a few choices (bluffs whose truths tell the most; the greedy bot's
+//! claims; buying, waiting or guessing), and judges a position by how
+//! close each seat is to knowing the grid (the grids still possible for it,
+//! counted exactly by the deduction engine, less what its RP can buy).
 
 use umpire_core::{Game, MatchRng, Seat, Viewer};
 use umpire_four_statements::deduce;
 use umpire_four_statements::knowledge;
-use umpire_four_statements::{Action, FourStatements};
+use umpire_four_statements::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
 
-use super::{Budget, SearchGame, logistic};
-use crate::four_statements::{bluff, claims, reveal};
+use super::{SearchGame, logistic};
+use crate::four_statements::{claims, informative_bluff, reveal};
 
-/// The greedy bot's bluffs drawn at each bluff decision.
-const BLUFFS: usize = 3;
+/// Bluffs weighed at each bluff decision.
+const BLUFFS: usize = 4;
+/// A guess is weighed when at most this many grids are left.
+const GUESS_FROM: u64 = 6;
 /// Halving the grids left is worth this much lead (logistic scale, bits).
 const SCALE: f64 = 2.0;
 
 impl SearchGame for FourStatements {
     const ROLLOUT_DEPTH: usize = 0;
     const EXPLORATION: f64 = 0.3;
-    /// Iterations cost 10 to 20 ms each: 200 ms leave too few to beat the
-    /// greedy bot, 20 beat it (docs/strength.md). Two seconds at most.
-    const BUDGET: Budget = Budget {
-        iterations: Some(20),
-        millis: Some(2000),
-    };
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
         let view = self.view(Viewer::Seat(seat));
@@ -38,22 +35,30 @@ impl SearchGame for FourStatements {
             }
         };
         match self.decision().kind(seat) {
-            // The greedy bot's bluff drawn a few times: other subsets and
-            // statements of the same kind (random ones give away more).
+            // A few bluffs whose truths tell the most, the most telling
+            // first (random ones tell little and give away more).
             Some("bluff") => {
-                for _ in 0..BLUFFS {
-                    add(Action::Bluff(Box::new(bluff(
-                        self, seat, &known, &now, rng,
-                    ))));
+                let mut bluffs: Vec<(f64, Bluff)> = (0..BLUFFS)
+                    .map(|_| informative_bluff(self, seat, &known, &now, rng))
+                    .collect();
+                bluffs.sort_by(|a, b| b.0.total_cmp(&a.0));
+                for (_, b) in bluffs {
+                    add(Action::Bluff(Box::new(b)));
                 }
             }
             // The likeliest truths: nothing to weigh.
             Some("claim") => add(Action::Claims(claims(&view, seat, &known, &now))),
-            // Greedy's buy or guess, or waiting.
+            // Greedy's buy or guess, waiting, or a guess while few grids
+            // are left (a wrong one rules a grid out, but costs the RP).
             Some(_) => {
                 add(reveal(&view, seat, &known, &now, rng));
                 if self.decision().kind(seat) == Some("reveal") {
                     add(Action::Pass);
+                }
+                if (2..=GUESS_FROM).contains(&now.count)
+                    && let Some(grid) = deduce::sample(&known, rng)
+                {
+                    add(Action::Guess(grid));
                 }
             }
             None => {}
@@ -61,10 +66,20 @@ impl SearchGame for FourStatements {
         options
     }
 
+    /// The next round's bluffs: weighing them would take a count of the
+    /// grids per statement, for a round the leaf value already foresees.
+    fn horizon(&self) -> bool {
+        self.phase() == Phase::Bluff
+    }
+
+    /// The lead in what each seat still has to learn: the bits of its grids
+    /// left, less the two bits a cell its RP can buy.
     fn evaluate(&self) -> f64 {
         let bits = |seat: Seat| {
             let known = knowledge::from_view(seat, &self.view(Viewer::Seat(seat)));
-            (deduce::posterior(&known).count.max(1) as f64).log2()
+            let left = (deduce::count(&known).max(1) as f64).log2();
+            let cells = (self.rp(seat) / CELL_PRICE) as f64;
+            (left - 2.0 * cells).max(0.0)
         };
         logistic(bits(Seat::P2) - bits(Seat::P1), SCALE)
     }

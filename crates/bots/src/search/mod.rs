@@ -77,6 +77,13 @@ pub trait SearchGame: Game {
         self.sample_action(seat, rng)
     }
 
+    /// Whether the search stops below its root here and scores the state
+    /// as it is (a depth limit for games whose decisions are costly to
+    /// weigh). Default: never.
+    fn horizon(&self) -> bool {
+        false
+    }
+
     /// P1's chances, in [0, 1], in a state the rollout stopped in before
     /// the end. Default: even.
     fn evaluate(&self) -> f64 {
@@ -213,7 +220,7 @@ fn iterate<G: SearchGame>(tree: &mut Tree<G::Action>, mut state: G, rng: &mut Ma
     let mut node = 0;
     loop {
         let seats = state.decision().seats();
-        if seats.is_empty() {
+        if seats.is_empty() || (node != 0 && state.horizon()) {
             break;
         }
         let mut joint: Joint = PerSeat::new(None, None);

@@ -154,15 +154,16 @@ fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
     if tables.is_empty() && answer.is_none() {
         return None;
     }
-    let mut fact = Table::none(subset);
-    for k in 0..fact.size() {
-        let right = tables.iter().filter(|(t, c)| t.contains(k) == *c).count();
-        let asked = answer
-            .as_ref()
-            .is_none_or(|(t, truth)| t.contains(k) == *truth);
-        if right == correct as usize && asked {
-            fact.insert(k);
-        }
+    // Colourings where exactly `correct` claims agree with the truth (and
+    // Detective's answer holds).
+    let agree = |(t, claim): &(Table, bool)| if *claim { t.clone() } else { t.not() };
+    let mut fact = Table::exactly(
+        subset,
+        correct as usize,
+        &tables.iter().map(agree).collect::<Vec<_>>(),
+    );
+    if let Some(a) = &answer {
+        fact = fact.and(&agree(a));
     }
     Some(fact)
 }

@@ -43,6 +43,14 @@ impl Table {
         t
     }
 
+    /// The colourings numbered by the set bits of `bits` (`4^n` of them, in
+    /// words of 64).
+    pub(crate) fn from_bits(cells: CellSet, bits: Vec<u64>) -> Table {
+        let t = Table { cells, bits };
+        debug_assert_eq!(t.bits.len(), t.size().div_ceil(64));
+        t
+    }
+
     pub fn cells(&self) -> CellSet {
         self.cells
     }
@@ -83,6 +91,34 @@ impl Table {
                 .map(|(a, b)| a & b)
                 .collect(),
         }
+    }
+
+    /// The colourings of `cells` in exactly `n` of `sets` (all over
+    /// `cells`); with no sets, all of them when `n` is 0. Counted 64
+    /// colourings at a time, in bit-sliced counters.
+    pub fn exactly(cells: CellSet, n: usize, sets: &[Table]) -> Table {
+        let mut t = Table::none(cells);
+        let size = t.size();
+        for (w, word) in t.bits.iter_mut().enumerate() {
+            // counters[b]: bit b of each colouring's count so far.
+            let mut counters = [0u64; 8];
+            for set in sets {
+                let mut carry = set.bits[w];
+                for c in &mut counters {
+                    let next = *c & carry;
+                    *c ^= carry;
+                    carry = next;
+                }
+            }
+            *word = counters
+                .iter()
+                .enumerate()
+                .fold(!0, |m, (b, c)| m & if n >> b & 1 == 1 { *c } else { !*c });
+        }
+        if size < 64 {
+            t.bits[0] &= (1u64 << size) - 1;
+        }
+        t
     }
 
     /// The colourings not in the set.
@@ -130,5 +166,26 @@ mod tests {
         for k in 0..64 {
             assert_eq!(Table::local_index(cells, Table::grid_of(cells, k)), k);
         }
+    }
+
+    #[test]
+    fn exactly_counts_membership() {
+        let cells = CellSet::parse("A1 B1 C1 D1").unwrap();
+        let sets: Vec<Table> = (0..4)
+            .map(|c| {
+                Table::from_fn(cells, |g| {
+                    (0..4).filter(|&i| g.get(i) as usize == c).count() >= 2
+                })
+            })
+            .collect();
+        for n in 0..=5 {
+            let t = Table::exactly(cells, n, &sets);
+            for k in 0..t.size() {
+                let inside = sets.iter().filter(|s| s.contains(k)).count();
+                assert_eq!(t.contains(k), inside == n, "n {n}, colouring {k}");
+            }
+        }
+        assert_eq!(Table::exactly(cells, 0, &[]).count(), 256);
+        assert_eq!(Table::exactly(cells, 1, &[]).count(), 0);
     }
 }

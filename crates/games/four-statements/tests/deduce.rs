@@ -5,7 +5,8 @@
 use rand::{Rng, RngExt};
 use umpire_core::seeded_rng;
 use umpire_four_statements::deduce::{
-    Knowledge, Posterior, brute_force, posterior, posterior_within, sample, sample_within,
+    Knowledge, Posterior, brute_force, count, posterior, posterior_within, sample, sample_within,
+    samples,
 };
 use umpire_four_statements::grid::{CELLS, CellSet, Colour, Grid};
 use umpire_four_statements::table::Table;
@@ -133,6 +134,7 @@ fn random_state(rng: &mut impl Rng, known: usize) -> Knowledge {
 fn check(k: &Knowledge) -> Posterior {
     let expected = brute_force(k);
     assert_eq!(posterior(k), expected, "{k:?}");
+    assert_eq!(count(k), expected.count, "count: {k:?}");
     for width in [2, 4, 7] {
         assert_eq!(posterior_within(k, width), expected, "width {width}: {k:?}");
     }
@@ -314,7 +316,11 @@ fn uncertain_when_two_grids_remain() {
 }
 
 /// Draws from a small state: only possible grids, each about equally often.
-fn check_uniform(k: &Knowledge, per_grid: usize, draw: impl Fn(&mut dyn Rng) -> Option<Grid>) {
+fn check_uniform(
+    k: &Knowledge,
+    per_grid: usize,
+    mut draw: impl FnMut(&mut dyn Rng) -> Option<Grid>,
+) {
     let p = brute_force(k);
     assert!(p.count > 1 && p.count <= 128, "{}", p.count);
     let draws = per_grid * p.count as usize;
@@ -356,6 +362,14 @@ fn samples_are_uniform() {
     check_uniform(&k, 200, |rng| sample(&k, rng));
     // Split into many runs: the draw first picks a run by its count.
     check_uniform(&k, 40, |rng| sample_within(&k, 2, rng));
+    // Many draws from one count are each uniform too.
+    let mut rng = seeded_rng(12);
+    let many = samples(&k, 200 * brute_force(&k).count as usize, &mut rng);
+    let mut at = 0;
+    check_uniform(&k, 200, |_| {
+        at += 1;
+        many.get(at - 1).copied()
+    });
 }
 
 #[test]
@@ -369,6 +383,9 @@ fn samples_of_random_states_are_possible() {
             Some(g) => assert!(k.allows(g)),
             None => assert_eq!(count, 0),
         }
+        let many = samples(&k, 5, &mut rng);
+        assert_eq!(many.len(), if count > 0 { 5 } else { 0 });
+        assert!(many.iter().all(|&g| k.allows(g)));
         if count > 0 {
             assert!(k.allows(sample_within(&k, 3, &mut rng).unwrap()));
         }

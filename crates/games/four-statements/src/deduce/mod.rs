@@ -147,6 +147,18 @@ pub fn posterior_within(knowledge: &Knowledge, width: usize) -> Posterior {
     post
 }
 
+/// The number of grids still possible: [`posterior`]'s count, without
+/// the backward pass for each cell's colours.
+pub fn count(knowledge: &Knowledge) -> u64 {
+    let (fixed, values) = knowledge.fixed();
+    let plan = plan_for(knowledge, fixed, MAX_WIDTH);
+    let consistent: u64 = branches(&plan, fixed, values)
+        .filter_map(|(fixed, values)| Run::new(&plan, &knowledge.facts, fixed, values))
+        .map(|run| run.count)
+        .sum();
+    consistent - knowledge.excluded().len() as u64
+}
+
 fn plan_for(knowledge: &Knowledge, fixed: CellSet, width: usize) -> Plan {
     let cells: Vec<CellSet> = knowledge.facts.iter().map(Table::cells).collect();
     plan::plan(&cells, fixed, width)
@@ -209,6 +221,12 @@ pub fn sample<R: Rng + ?Sized>(knowledge: &Knowledge, rng: &mut R) -> Option<Gri
     sample_within(knowledge, MAX_WIDTH, rng)
 }
 
+/// `n` grids drawn uniformly and independently from those still possible
+/// (none when no grid is): one count of the grids for all of them.
+pub fn samples<R: Rng + ?Sized>(knowledge: &Knowledge, n: usize, rng: &mut R) -> Vec<Grid> {
+    draws_within(knowledge, MAX_WIDTH, n, rng)
+}
+
 /// [`sample`] with elimination steps of at most `width` cells. For tests.
 #[doc(hidden)]
 pub fn sample_within<R: Rng + ?Sized>(
@@ -216,6 +234,15 @@ pub fn sample_within<R: Rng + ?Sized>(
     width: usize,
     rng: &mut R,
 ) -> Option<Grid> {
+    draws_within(knowledge, width, 1, rng).pop()
+}
+
+fn draws_within<R: Rng + ?Sized>(
+    knowledge: &Knowledge,
+    width: usize,
+    n: usize,
+    rng: &mut R,
+) -> Vec<Grid> {
     assert!((1..=remap::MAX_FROM).contains(&width), "width 1–12");
     let (fixed, values) = knowledge.fixed();
     let plan = plan_for(knowledge, fixed, width);
@@ -223,7 +250,10 @@ pub fn sample_within<R: Rng + ?Sized>(
     // Usually one branch: keep its run. Otherwise count each branch, then
     // redo the forward pass of the one drawn.
     let single = match branches.as_slice() {
-        [(fixed, values)] => Some(Run::new(&plan, &knowledge.facts, *fixed, *values)?),
+        [(fixed, values)] => match Run::new(&plan, &knowledge.facts, *fixed, *values) {
+            Some(run) => Some(run),
+            None => return Vec::new(),
+        },
         _ => None,
     };
     let counts: Vec<u64> = match &single {
@@ -236,11 +266,12 @@ pub fn sample_within<R: Rng + ?Sized>(
     let total: u64 = counts.iter().sum();
     let excluded = knowledge.excluded();
     if total == excluded.len() as u64 {
-        return None;
+        return Vec::new();
     }
     // Uniform over the consistent grids, redrawn while a wrong guess: the
     // accepted draw is uniform over the rest.
-    loop {
+    let mut drawn = Vec::with_capacity(n);
+    while drawn.len() < n {
         let grid = match &single {
             Some(run) => run.sample(rng),
             None => {
@@ -262,7 +293,8 @@ pub fn sample_within<R: Rng + ?Sized>(
             }
         };
         if !excluded.contains(&grid) {
-            return Some(grid);
+            drawn.push(grid);
         }
     }
+    drawn
 }

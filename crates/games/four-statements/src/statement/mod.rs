@@ -29,6 +29,8 @@
 //! - [`Statement::check`]: the structural rules for a subset.
 //! - [`random`]: a random statement valid for a subset (bots).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -315,15 +317,28 @@ impl Statement {
         frame.eval(self, &eval::masks_of(subset, grid))
     }
 
-    /// The colourings of `subset` that make it true.
+    /// The colourings of `subset` that make it true. Remembered per thread:
+    /// a seat's knowledge is rebuilt from the same statements over and over
+    /// (bots count it many times a move), and a table over 8 cells takes
+    /// 65,536 evaluations.
     pub fn table(&self, subset: CellSet) -> Table {
-        let bits = eval::Frame::new(subset).truth_bits(self);
-        let mut t = Table::none(subset);
-        for k in 0..t.size() {
-            if bits[k / 64] >> (k % 64) & 1 != 0 {
-                t.insert(k);
-            }
+        thread_local! {
+            static TABLES: RefCell<HashMap<(Statement, CellSet), Table>> =
+                RefCell::new(HashMap::new());
         }
+        /// Tables kept before the memo starts afresh (at most 8 KiB each: 8 MiB).
+        const KEPT: usize = 1024;
+        let key = (self.clone(), subset);
+        if let Some(t) = TABLES.with_borrow(|m| m.get(&key).cloned()) {
+            return t;
+        }
+        let t = Table::from_bits(subset, eval::Frame::new(subset).truth_bits(self));
+        TABLES.with_borrow_mut(|m| {
+            if m.len() >= KEPT {
+                m.clear();
+            }
+            m.insert(key, t.clone());
+        });
         t
     }
 

@@ -8,7 +8,9 @@
 
 use rand::RngExt;
 use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
-use umpire_flower_domain::{CELLS, Colour, FlowerDomain, Phase, Placement, SIZE, garden_regions};
+use umpire_flower_domain::{
+    Action, CELLS, Colour, FlowerDomain, Phase, Placement, SIZE, garden_regions,
+};
 
 use crate::Think;
 
@@ -85,15 +87,27 @@ impl crate::Bot for Greedy {
         let state = FlowerDomain::sample(Viewer::Seat(me), &view, &(), rng);
         seat.decision().get(me)?;
         match state.phase() {
-            Phase::Study => Some("ready".into()),
-            Phase::First => Some(format!("first {me}")),
-            Phase::Draft => PICKS
-                .into_iter()
-                .find(|&c| state.owner(c).is_none())
-                .map(|c| c.to_string()),
             Phase::Play => Some(best_move(&state, me, think, rng)),
-            Phase::Over => None,
+            _ => setup_action(&state, me, PICKS).map(|a| a.to_string()),
         }
+    }
+}
+
+/// Before play: ready at once, `first` drafts first, and picks go by
+/// `picks`.
+pub(crate) fn setup_action(
+    state: &FlowerDomain,
+    first: Seat,
+    picks: [Colour; 4],
+) -> Option<Action> {
+    match state.phase() {
+        Phase::Study => Some(Action::Ready),
+        Phase::First => Some(Action::First(first)),
+        Phase::Draft => picks
+            .into_iter()
+            .find(|&c| state.owner(c).is_none())
+            .map(Action::Draft),
+        Phase::Play | Phase::Over => None,
     }
 }
 
@@ -131,24 +145,28 @@ pub(crate) fn for_each_move(
     think: &Think,
     mut f: impl FnMut(i64, Placement),
 ) {
-    let regions = Colour::ALL.map(|c| Regions::of(state, c));
-    // +1 for my colours, -1 for the opponent's.
-    let sign = Colour::ALL.map(|c| if state.owner(c) == Some(me) { 1i64 } else { -1 });
+    // The flowers of one move all differ in colour, so each adds to its own
+    // colour's regions alone: a move's value is the sum of what each flower
+    // is worth at its garden cell, looked up from a table made once.
+    let worth: [[i64; CELLS]; 4] = Colour::ALL.map(|c| {
+        let r = Regions::of(state, c);
+        // +1 for my colours, -1 for the opponent's.
+        let sign = if state.owner(c) == Some(me) { 1 } else { -1 };
+        std::array::from_fn(|t| {
+            let merged = r.merged(t);
+            sign * (i64::from(merged.saturating_sub(r.largest)) * 1_000 + i64::from(merged))
+        })
+    });
     let colour_at: [u8; CELLS] =
         std::array::from_fn(|i| state.meadow().colour_at_index(i).map_or(NONE, |c| c as u8));
     for (n, p) in state.placements().enumerate() {
         if n % 4096 == 4095 && think.should_stop() {
             break;
         }
-        let mut score = 0i64;
-        let mut growth = 0i64;
-        for (f, t) in p.pairs() {
-            let k = colour_at[f] as usize;
-            let r = &regions[k];
-            let merged = r.merged(t);
-            score += sign[k] * i64::from(merged.saturating_sub(r.largest));
-            growth += sign[k] * i64::from(merged);
-        }
-        f(score * 1_000 + growth, p);
+        let value = p
+            .pairs()
+            .map(|(f, t)| worth[colour_at[f] as usize][t])
+            .sum();
+        f(value, p);
     }
 }

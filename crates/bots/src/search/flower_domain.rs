@@ -3,12 +3,14 @@
 //! (the rollout stops at once: random flower moves say little).
 
 use rand::RngExt;
-use umpire_core::{Game, MatchRng, Seat};
+use umpire_core::{MatchRng, Seat};
 use umpire_flower_domain::{Action, Colour, FlowerDomain, Phase, garden_regions};
 
 use super::{SearchGame, logistic};
 use crate::Think;
 
+/// The search's draft order.
+const DRAFT: [Colour; 4] = [Colour::Blue, Colour::Yellow, Colour::Green, Colour::Red];
 /// Moves kept per node, by the greedy bot's value.
 const KEEP: usize = 12;
 /// A lead of this many cells is worth about 73% (logistic scale).
@@ -22,16 +24,23 @@ impl SearchGame for FlowerDomain {
     const WIDEN: f64 = 1.5;
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
+        // Before play the leaf value cannot tell the choices apart (the
+        // garden is empty), so the draft follows a measured rule: blue and
+        // yellow beat red and green (docs/strength.md), so the opponent
+        // drafts first, and blue goes before the rest.
         if self.phase() != Phase::Play {
-            return self
-                .legal_actions(seat)
-                .map(Iterator::collect)
-                .unwrap_or_default();
+            return crate::flower_domain::setup_action(self, seat.other(), DRAFT)
+                .into_iter()
+                .collect();
         }
         // The best KEEP by value, ties broken at random; passing is worth 0.
         let mut top: Vec<((i64, u32), Option<Action>)> = vec![((0, rng.random()), None)];
         let think = Think::unlimited();
         crate::flower_domain::for_each_move(self, seat, &think, |value, p| {
+            // A tie-break is drawn only for a move that may get in.
+            if top.len() >= KEEP && value < top[top.len() - 1].0.0 {
+                return;
+            }
             let key = (value, rng.random::<u32>());
             if top.len() < KEEP || key > top[top.len() - 1].0 {
                 let at = top.partition_point(|(k, _)| *k > key);

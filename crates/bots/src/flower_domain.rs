@@ -113,6 +113,16 @@ pub(crate) fn setup_action(
 
 /// The best move in notation, or `pass`.
 fn best_move(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) -> String {
+    best_action(state, me, think, rng).to_string()
+}
+
+/// The best move, or [`Action::Pass`].
+pub(crate) fn best_action(
+    state: &FlowerDomain,
+    me: Seat,
+    think: &Think,
+    rng: &mut MatchRng,
+) -> Action {
     let restricted = state.garden().occupied() == 0;
     // Passing keeps the score as it is: a move must not cost anything,
     // except the first move of the game, which someone has to make.
@@ -131,8 +141,8 @@ fn best_move(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) 
         _ => {}
     });
     match best {
-        Some((_, p)) => FlowerDomain::action_of(&p).to_string(),
-        None => "pass".into(),
+        Some((_, p)) => FlowerDomain::action_of(&p),
+        None => Action::Pass,
     }
 }
 

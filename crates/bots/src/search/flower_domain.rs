@@ -19,7 +19,7 @@ const SCALE: f64 = 3.0;
 const SECOND: f64 = 0.3;
 
 impl SearchGame for FlowerDomain {
-    const ROLLOUT_DEPTH: usize = 0;
+    const ROLLOUT_DEPTH: usize = 2;
     const EXPLORATION: f64 = 0.2;
     const WIDEN: f64 = 1.5;
 
@@ -51,6 +51,19 @@ impl SearchGame for FlowerDomain {
         top.into_iter()
             .map(|(_, a)| a.unwrap_or(Action::Pass))
             .collect()
+    }
+
+    /// The greedy bot's move: random flower moves say little.
+    fn rollout_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<Action> {
+        match self.phase() {
+            Phase::Play => Some(crate::flower_domain::best_action(
+                self,
+                seat,
+                &Think::unlimited(),
+                rng,
+            )),
+            _ => crate::flower_domain::setup_action(self, seat.other(), DRAFT),
+        }
     }
 
     fn evaluate(&self) -> f64 {

@@ -121,7 +121,7 @@ pub(crate) fn bluff(
 /// Grids drawn to weigh a bluff's statements together.
 const DRAWN: usize = 256;
 /// Random statements weighed for each of a bluff's four.
-const WEIGHED: usize = 32;
+const WEIGHED: usize = 64;
 
 /// A bluff whose four truths together tell `me` the most, and how much
 /// (bits). Statements that are each an even bet can still say the same
@@ -136,6 +136,51 @@ pub(crate) fn informative_bluff(
     rng: &mut MatchRng,
 ) -> (f64, Bluff) {
     let subset = uncertain_subset(state, me, now, rng);
+    informative_bluff_on(state, me, known, subset, false, rng)
+}
+
+/// Cells a No Limit bluff speaks of, at most: as many as the largest
+/// legal subset.
+const NO_LIMIT_CELLS: usize = 8;
+
+/// The least certain cells anywhere, when the seat still has No Limit and
+/// they are worth at least two bits more than a legal subset of the same
+/// kind (the item is spent once, so not for a small gain).
+pub(crate) fn no_limit_subset(
+    state: &FourStatements,
+    me: Seat,
+    now: &Posterior,
+    rng: &mut MatchRng,
+) -> Option<CellSet> {
+    if !state.has_item(me, Item::NoLimit) {
+        return None;
+    }
+    let worth = |s: CellSet| s.indices().map(|i| entropy(now, i)).sum::<f64>();
+    let mut cells: Vec<(f64, u32, usize)> = (0..CELLS)
+        .map(|i| (entropy(now, i), rng.random::<u32>(), i))
+        .filter(|&(e, _, _)| e > 0.0)
+        .collect();
+    cells.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    if cells.len() < 4 {
+        return None;
+    }
+    let subset = cells
+        .iter()
+        .take(NO_LIMIT_CELLS)
+        .fold(CellSet::EMPTY, |s, &(_, _, i)| s.with(i));
+    let legal = uncertain_subset(state, me, now, rng);
+    (worth(subset) >= worth(legal) + 2.0).then_some(subset)
+}
+
+/// [`informative_bluff`] on a given subset, with No Limit or not.
+pub(crate) fn informative_bluff_on(
+    state: &FourStatements,
+    me: Seat,
+    known: &Knowledge,
+    subset: CellSet,
+    nolimit: bool,
+    rng: &mut MatchRng,
+) -> (f64, Bluff) {
     let grids = deduce::samples(known, DRAWN, rng);
     // Each grid's truths of the statements chosen so far, as bits.
     let mut truths = vec![0usize; grids.len()];
@@ -166,7 +211,7 @@ pub(crate) fn informative_bluff(
         subset,
         statements: chosen.try_into().expect("four statements"),
         smokescreen: smokescreen(state, me, rng),
-        nolimit: false,
+        nolimit,
     };
     (bits, bluff)
 }

@@ -81,6 +81,14 @@ fn search_beats_random_at_flower_domain() {
     assert_eq!(won, 2);
 }
 
+/// Four Statements: every bluff weighed (No Limit among them when it pays),
+/// claim and reveal legal to the end, and the grid named.
+#[test]
+fn search_beats_random_at_four_statements() {
+    let won = wins(erase::<FourStatements>(), "search:30", "random", 2);
+    assert_eq!(won, 2);
+}
+
 /// With its time up before it starts, search still answers, legally.
 #[test]
 fn search_answers_when_stopped_at_once() {

@@ -11,7 +11,9 @@ use umpire_four_statements::knowledge;
 use umpire_four_statements::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
 
 use super::{SearchGame, logistic};
-use crate::four_statements::{claims, informative_bluff, reveal};
+use crate::four_statements::{
+    claims, informative_bluff, informative_bluff_on, no_limit_subset, reveal,
+};
 
 /// Bluffs weighed at each bluff decision.
 const BLUFFS: usize = 4;
@@ -41,6 +43,9 @@ impl SearchGame for FourStatements {
                 let mut bluffs: Vec<(f64, Bluff)> = (0..BLUFFS)
                     .map(|_| informative_bluff(self, seat, &known, &now, rng))
                     .collect();
+                if let Some(cells) = no_limit_subset(self, seat, &now, rng) {
+                    bluffs.push(informative_bluff_on(self, seat, &known, cells, true, rng));
+                }
                 bluffs.sort_by(|a, b| b.0.total_cmp(&a.0));
                 for (_, b) in bluffs {
                     add(Action::Bluff(Box::new(b)));

@@ -43,12 +43,16 @@ impl crate::Bot for Greedy {
 
 /// How unsure the grids leave cell `i`: the entropy of its colour.
 fn entropy(p: &Posterior, i: usize) -> f64 {
-    let n = p.count.max(1) as f64;
-    p.cells[i]
+    entropy_of(&p.cells[i], p.count.max(1))
+}
+
+/// The entropy, in bits, of outcomes seen `counts` times of `n`.
+fn entropy_of(counts: &[u64], n: u64) -> f64 {
+    counts
         .iter()
         .filter(|&&c| c > 0)
         .map(|&c| {
-            let q = c as f64 / n;
+            let q = c as f64 / n as f64;
             -q * q.log2()
         })
         .sum()
@@ -218,19 +222,11 @@ pub(crate) fn informative_bluff_on(
 
 /// The entropy, in bits, of the patterns (each below 16).
 fn spread(patterns: &[usize]) -> f64 {
-    let mut counts = [0usize; 1 << STATEMENTS];
+    let mut counts = [0u64; 1 << STATEMENTS];
     for &p in patterns {
         counts[p] += 1;
     }
-    let n = patterns.len().max(1) as f64;
-    counts
-        .iter()
-        .filter(|&&c| c > 0)
-        .map(|&c| {
-            let q = c as f64 / n;
-            -q * q.log2()
-        })
-        .sum()
+    entropy_of(&counts, patterns.len().max(1) as u64)
 }
 
 pub(crate) fn claims(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Claims {

@@ -2,7 +2,7 @@
 //! match of any game to the end and reports; it refuses to target another
 //! machine.
 
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// Two slots of three matches each, in turn.
 const SMALL: [&str; 7] = [
@@ -15,28 +15,39 @@ const SMALL: [&str; 7] = [
     "60",
 ];
 
+/// `umpire` run with `args`.
+fn umpire(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .output()
+        .expect("umpire loadtest runs")
+}
+
+/// The stdout of `umpire` with `args`, which must succeed.
+fn succeeds(args: &[&str]) -> String {
+    let out = umpire(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 #[test]
 fn a_small_load_test_runs_clean() {
     // Every game, the test games too (the load test then serves them).
     for game in umpire_catalog::with_tests() {
-        let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-            .args([
-                "loadtest",
-                "--matches",
-                "20",
-                "--seconds",
-                "60",
-                "--game",
-                game.id(),
-            ])
-            .output()
-            .expect("umpire loadtest runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let stdout = succeeds(&[
+            "loadtest",
+            "--matches",
+            "20",
+            "--seconds",
+            "60",
+            "--game",
+            game.id(),
+        ]);
         assert!(stdout.contains("20 finished of 20"), "{stdout}");
         assert!(stdout.contains("errors:       0"), "{stdout}");
         assert!(stdout.contains("p99"), "{stdout}");
@@ -46,10 +57,7 @@ fn a_small_load_test_runs_clean() {
 
 #[test]
 fn the_load_test_only_targets_loopback() {
-    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["loadtest", "--matches", "1", "--addr", "192.0.2.1:80"])
-        .output()
-        .expect("umpire loadtest runs");
+    let out = umpire(&["loadtest", "--matches", "1", "--addr", "192.0.2.1:80"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
 }
@@ -59,13 +67,7 @@ fn the_load_test_only_targets_loopback() {
 /// it follows at once. The gap between the two medians shows which.
 #[test]
 fn the_movers_state_follows_its_accepted_at_once() {
-    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(SMALL)
-        .arg("--json")
-        .output()
-        .expect("umpire loadtest runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    let stdout = succeeds(&[&SMALL[..], &["--json"]].concat());
     let report: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON object");
     let p50 = |key: &str| report[key]["p50_ms"].as_f64().expect("a median");
     let gap = p50("own_state") - p50("accepted");
@@ -85,26 +87,28 @@ fn the_movers_state_follows_its_accepted_at_once() {
 
 #[test]
 fn bot_matches_play_beside_the_measured_ones_and_a_bad_bot_is_named() {
-    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(SMALL)
-        .args(["--bot-matches", "3", "--bot", "random", "--json"])
-        .output()
-        .expect("umpire loadtest runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = succeeds(
+        &[
+            &SMALL[..],
+            &["--bot-matches", "3", "--bot", "random", "--json"],
+        ]
+        .concat(),
     );
     let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
     assert_eq!(report["bot_matches"], 3, "{report}");
     assert_eq!(report["finished"], 6, "{report}");
     // An unknown bot is refused with the server's words.
-    let out = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["loadtest", "--matches", "1", "--seconds", "20"])
-        .args(["--bot-matches", "1", "--bot", "nobody"])
-        .output()
-        .expect("umpire loadtest runs");
+    let out = umpire(&[
+        "loadtest",
+        "--matches",
+        "1",
+        "--seconds",
+        "20",
+        "--bot-matches",
+        "1",
+        "--bot",
+        "nobody",
+    ]);
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -22,17 +22,18 @@ use crate::Think;
 pub struct Greedy;
 
 /// Garden regions of one colour: each cell's region label and each
-/// region's size; the largest size.
-struct Regions {
+/// region's size; the largest region and its size.
+pub(crate) struct Regions {
     label: [u8; CELLS],
     sizes: Vec<u32>,
-    largest: u32,
+    pub(crate) largest: u32,
+    pub(crate) first: u128,
 }
 
 const NONE: u8 = u8::MAX;
 
 impl Regions {
-    fn of(state: &FlowerDomain, colour: Colour) -> Regions {
+    pub(crate) fn of(state: &FlowerDomain, colour: Colour) -> Regions {
         let mut label = [NONE; CELLS];
         let regions = &garden_regions(state.garden())[colour];
         let mut sizes = Vec::with_capacity(regions.len());
@@ -46,13 +47,14 @@ impl Regions {
         }
         Regions {
             label,
+            first: regions.first().copied().unwrap_or(0),
             largest: sizes.first().copied().unwrap_or(0),
             sizes,
         }
     }
 
     /// The size of the region a new flower at `cell` would be part of.
-    fn merged(&self, cell: usize) -> u32 {
+    pub(crate) fn merged(&self, cell: usize) -> u32 {
         let mut seen = [NONE; 4];
         let mut size = 1;
         for (k, n) in neighbours(cell).into_iter().flatten().enumerate() {
@@ -167,8 +169,7 @@ pub(crate) fn for_each_move(
             sign * (i64::from(merged.saturating_sub(r.largest)) * 1_000 + i64::from(merged))
         })
     });
-    let colour_at: [u8; CELLS] =
-        std::array::from_fn(|i| state.meadow().colour_at_index(i).map_or(NONE, |c| c as u8));
+    let colour_at = meadow_colours(state);
     for (n, p) in state.placements().enumerate() {
         if n % 4096 == 4095 && think.should_stop() {
             break;
@@ -179,4 +180,10 @@ pub(crate) fn for_each_move(
             .sum();
         f(value, p);
     }
+}
+
+/// Each meadow cell's colour as an index into [`Colour::ALL`] (any value
+/// for an empty cell: no move takes from one).
+pub(crate) fn meadow_colours(state: &FlowerDomain) -> [u8; CELLS] {
+    std::array::from_fn(|i| state.meadow().colour_at_index(i).map_or(NONE, |c| c as u8))
 }

@@ -1,86 +1,168 @@
-//! Flower Domain knowledge for the search: a move list of 10^5 moves is cut
-//! to the greedy bot's best few, and a position is judged by the score lead
-//! (the rollout stops at once: random flower moves say little).
+//! Flower Domain knowledge for the search: a position is judged by each
+//! colour's largest region and its room to grow, and a move list of 10^5
+//! moves is cut to the best few by that value.
 
 use rand::RngExt;
 use umpire_core::{MatchRng, Seat};
-use umpire_flower_domain::{Action, Colour, FlowerDomain, Phase, garden_regions};
+use umpire_flower_domain::{
+    Action, CELLS, Colour, FlowerDomain, Flowers, Phase, Placement, SIZE, garden_regions,
+};
 
 use super::{SearchGame, logistic};
-use crate::Think;
+use crate::flower_domain::{Regions, meadow_colours, setup_action};
 
 /// The search's draft order.
 const DRAFT: [Colour; 4] = [Colour::Blue, Colour::Yellow, Colour::Green, Colour::Red];
-/// Moves kept per node, by the greedy bot's value.
-const KEEP: usize = 12;
-/// A lead of this many cells is worth about 73% (logistic scale).
+/// Moves kept per node.
+const KEEP: usize = 16;
+/// What an empty cell next to a colour's largest region is worth while the
+/// meadow is full; it falls with the flowers left to fill it.
+const ROOM: f64 = 1.5;
+/// A lead of this much value is worth about 73% (logistic scale).
 const SCALE: f64 = 3.0;
-/// The worth of a cell in a colour's second or third region.
-const SECOND: f64 = 0.3;
 
 impl SearchGame for FlowerDomain {
-    const ROLLOUT_DEPTH: usize = 2;
+    const ROLLOUT_DEPTH: usize = 0;
     const EXPLORATION: f64 = 0.2;
     const WIDEN: f64 = 1.5;
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
-        // Before play the leaf value cannot tell the choices apart (the
-        // garden is empty), so the draft follows a measured rule: blue and
-        // yellow beat red and green (docs/strength.md), so the opponent
-        // drafts first, and blue goes before the rest.
+        // Before play the value cannot tell the choices apart (the garden
+        // is empty), so the draft follows a measured rule: blue and yellow
+        // beat red and green (docs/strength.md), so the opponent drafts
+        // first, and blue goes before the rest.
         if self.phase() != Phase::Play {
-            return crate::flower_domain::setup_action(self, seat.other(), DRAFT)
-                .into_iter()
-                .collect();
+            return setup_action(self, seat.other(), DRAFT).into_iter().collect();
         }
-        // The best KEEP by value, ties broken at random; passing is worth 0.
-        let mut top: Vec<((i64, u32), Option<Action>)> = vec![((0, rng.random()), None)];
-        let think = Think::unlimited();
-        crate::flower_domain::for_each_move(self, seat, &think, |value, p| {
-            // A tie-break is drawn only for a move that may get in.
-            if top.len() >= KEEP && value < top[top.len() - 1].0.0 {
-                return;
-            }
-            let key = (value, rng.random::<u32>());
-            if top.len() < KEEP || key > top[top.len() - 1].0 {
-                let at = top.partition_point(|(k, _)| *k > key);
-                top.insert(at, (key, Some(FlowerDomain::action_of(&p))));
-                top.truncate(KEEP);
-            }
-        });
-        top.into_iter()
-            .map(|(_, a)| a.unwrap_or(Action::Pass))
-            .collect()
+        let mut ranked: Vec<(f64, Action)> = shortlist(self, seat, rng)
+            .into_iter()
+            .map(|p| (value(self, &after(self, &p), seat), FlowerDomain::action_of(&p)))
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // Passing keeps the position; the first move must be made.
+        if self.garden().occupied() != 0 {
+            let pass = value(self, self.garden(), seat);
+            let at = ranked.partition_point(|(v, _)| *v >= pass);
+            ranked.insert(at, (pass, Action::Pass));
+        }
+        ranked.into_iter().map(|(_, a)| a).collect()
     }
 
-    /// The greedy bot's move: random flower moves say little.
-    fn rollout_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<Action> {
-        match self.phase() {
-            Phase::Play => Some(crate::flower_domain::best_action(
-                self,
-                seat,
-                &Think::unlimited(),
-                rng,
-            )),
-            _ => crate::flower_domain::setup_action(self, seat.other(), DRAFT),
-        }
+    fn rollout_action(&self, seat: Seat, _rng: &mut MatchRng) -> Option<Action> {
+        // Only the draft is played past the tree (the rollout depth is 0).
+        setup_action(self, seat.other(), DRAFT)
     }
 
     fn evaluate(&self) -> f64 {
-        let regions = garden_regions(self.garden());
-        let lead: f64 = Colour::ALL
-            .iter()
-            .map(|&c| {
-                // The largest region scores; the next ones may join it.
-                let size = |i: usize| regions[c].get(i).map_or(0.0, |r| f64::from(r.count_ones()));
-                let largest = size(0) + SECOND * (size(1) + size(2));
-                match self.owner(c) {
-                    Some(Seat::P1) => largest,
-                    Some(Seat::P2) => -largest,
-                    None => 0.0,
-                }
-            })
-            .sum();
-        logistic(lead, SCALE)
+        logistic(value(self, self.garden(), Seat::P1), SCALE)
     }
+}
+
+/// The cells orthogonally next to `set`, outside it.
+fn around(set: u128) -> u128 {
+    const BOARD: u128 = (1 << CELLS) - 1;
+    const FIRST_COL: u128 = {
+        let mut m = 0;
+        let mut r = 0;
+        while r < SIZE as usize {
+            m |= 1 << (r * SIZE as usize);
+            r += 1;
+        }
+        m
+    };
+    const LAST_COL: u128 = FIRST_COL << (SIZE - 1);
+    let next = (set << 1) & !FIRST_COL | (set >> 1) & !LAST_COL | set << SIZE | set >> SIZE;
+    next & BOARD & !set
+}
+
+/// +1 for `me`'s colours, -1 for the opponent's, 0 before the draft.
+fn sign(state: &FlowerDomain, colour: Colour, me: Seat) -> f64 {
+    match state.owner(colour) {
+        Some(s) if s == me => 1.0,
+        Some(_) => -1.0,
+        None => 0.0,
+    }
+}
+
+/// What an empty cell next to a largest region is worth now.
+fn room(state: &FlowerDomain) -> f64 {
+    ROOM * f64::from(state.meadow().occupied().count_ones()) / CELLS as f64
+}
+
+/// `garden`'s value for `me` in `state`'s draft and meadow: for each
+/// colour, its largest region plus the room it has to grow (the empty
+/// cells next to it); `me`'s colours count up, the opponent's down.
+fn value(state: &FlowerDomain, garden: &Flowers, me: Seat) -> f64 {
+    let empty = !garden.occupied();
+    let room = room(state);
+    let regions = garden_regions(garden);
+    Colour::ALL
+        .iter()
+        .map(|&c| {
+            let (size, next) = regions[c]
+                .first()
+                .map_or((0, 0), |&r| (r.count_ones(), (around(r) & empty).count_ones()));
+            sign(state, c, me) * (f64::from(size) + room * f64::from(next))
+        })
+        .sum()
+}
+
+/// The garden after `p`.
+fn after(state: &FlowerDomain, p: &Placement) -> Flowers {
+    let mut garden = *state.garden();
+    for (f, t) in p.pairs() {
+        if let Some(c) = state.meadow().colour_at_index(f) {
+            garden.put(t, c);
+        }
+    }
+    garden
+}
+
+/// The `KEEP` moves that most raise [`value`] by an estimate that sums
+/// each flower's worth at its garden cell, looked up from a table made
+/// once (exact but for flowers of one move next to each other); ties
+/// broken at random.
+fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placement> {
+    let empty = !state.garden().occupied();
+    let room = room(state);
+    let regions = Colour::ALL.map(|c| Regions::of(state, c));
+    let next = regions.each_ref().map(|r| around(r.first) & empty);
+    let worth: [[f64; CELLS]; 4] = std::array::from_fn(|ci| {
+        let r = &regions[ci];
+        let s = sign(state, Colour::ALL[ci], me);
+        std::array::from_fn(|t| {
+            let bit = 1u128 << t;
+            let merged = r.merged(t);
+            // Growth of the largest region, and (to break ties) of any.
+            let mut v = s * (f64::from(merged.saturating_sub(r.largest)) + 0.001 * f64::from(merged));
+            if next[ci] & bit != 0 {
+                // Joins the largest region: its empty neighbours become room.
+                let fresh = (around(bit) & empty & !next[ci]).count_ones();
+                v += s * room * (f64::from(fresh) - 1.0);
+            }
+            // Takes room from every other colour it borders.
+            for (oi, &oc) in Colour::ALL.iter().enumerate() {
+                if oi != ci && next[oi] & bit != 0 {
+                    v -= sign(state, oc, me) * room;
+                }
+            }
+            v
+        })
+    });
+    let colour_at = meadow_colours(state);
+    let mut top: Vec<((f64, u32), Placement)> = Vec::with_capacity(KEEP + 1);
+    for p in state.placements() {
+        let v: f64 = p.pairs().map(|(f, t)| worth[colour_at[f] as usize][t]).sum();
+        // A tie-break is drawn only for a move that may get in.
+        if top.len() >= KEEP && v < top[KEEP - 1].0.0 {
+            continue;
+        }
+        let key = (v, rng.random::<u32>());
+        if top.len() < KEEP || key > top[KEEP - 1].0 {
+            let at = top.partition_point(|(k, _)| *k > key);
+            top.insert(at, (key, p));
+            top.truncate(KEEP);
+        }
+    }
+    top.into_iter().map(|(_, p)| p).collect()
 }

@@ -32,11 +32,18 @@ impl SearchGame for FlowerDomain {
         // beat red and green (docs/strength.md), so the opponent drafts
         // first, and blue goes before the rest.
         if self.phase() != Phase::Play {
-            return setup_action(self, seat.other(), DRAFT).into_iter().collect();
+            return setup_action(self, seat.other(), DRAFT)
+                .into_iter()
+                .collect();
         }
         let mut ranked: Vec<(f64, Action)> = shortlist(self, seat, rng)
             .into_iter()
-            .map(|p| (value(self, &after(self, &p), seat), FlowerDomain::action_of(&p)))
+            .map(|p| {
+                (
+                    value(self, &after(self, &p), seat),
+                    FlowerDomain::action_of(&p),
+                )
+            })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
         // Passing keeps the position; the first move must be made.
@@ -99,9 +106,9 @@ fn value(state: &FlowerDomain, garden: &Flowers, me: Seat) -> f64 {
     Colour::ALL
         .iter()
         .map(|&c| {
-            let (size, next) = regions[c]
-                .first()
-                .map_or((0, 0), |&r| (r.count_ones(), (around(r) & empty).count_ones()));
+            let (size, next) = regions[c].first().map_or((0, 0), |&r| {
+                (r.count_ones(), (around(r) & empty).count_ones())
+            });
             sign(state, c, me) * (f64::from(size) + room * f64::from(next))
         })
         .sum()
@@ -134,7 +141,8 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
             let bit = 1u128 << t;
             let merged = r.merged(t);
             // Growth of the largest region, and (to break ties) of any.
-            let mut v = s * (f64::from(merged.saturating_sub(r.largest)) + 0.001 * f64::from(merged));
+            let mut v =
+                s * (f64::from(merged.saturating_sub(r.largest)) + 0.001 * f64::from(merged));
             if next[ci] & bit != 0 {
                 // Joins the largest region: its empty neighbours become room.
                 let fresh = (around(bit) & empty & !next[ci]).count_ones();
@@ -152,7 +160,10 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
     let colour_at = meadow_colours(state);
     let mut top: Vec<((f64, u32), Placement)> = Vec::with_capacity(KEEP + 1);
     for p in state.placements() {
-        let v: f64 = p.pairs().map(|(f, t)| worth[colour_at[f] as usize][t]).sum();
+        let v: f64 = p
+            .pairs()
+            .map(|(f, t)| worth[colour_at[f] as usize][t])
+            .sum();
         // A tie-break is drawn only for a move that may get in.
         if top.len() >= KEEP && v < top[KEEP - 1].0.0 {
             continue;
@@ -165,4 +176,86 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
         }
     }
     top.into_iter().map(|(_, p)| p).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_core::Game;
+    use umpire_flower_domain::Config;
+
+    /// A match just drafted: P1 drafts first (red, blue), P2 gets yellow
+    /// and green; the meadow is full.
+    fn drafted() -> FlowerDomain {
+        let mut state = FlowerDomain::new(&Config::default(), 0).unwrap();
+        let picks = [Colour::Red, Colour::Yellow, Colour::Green, Colour::Blue];
+        while state.phase() != Phase::Play {
+            for seat in [Seat::P1, Seat::P2] {
+                if state.decision().get(seat).is_some() {
+                    let action = setup_action(&state, Seat::P1, picks).unwrap();
+                    state.apply(seat, &action).unwrap();
+                }
+            }
+        }
+        state
+    }
+
+    fn garden(cells: &[(usize, Colour)]) -> Flowers {
+        let mut garden = Flowers::default();
+        for &(i, c) in cells {
+            garden.put(i, c);
+        }
+        garden
+    }
+
+    #[test]
+    fn room_stays_on_the_board_and_does_not_wrap() {
+        // A1 is bit 0, J1 bit 9, A2 bit 10.
+        assert_eq!(around(1 << 0), 1 << 1 | 1 << 10);
+        assert_eq!(around(1 << 9), 1 << 8 | 1 << 19);
+        assert_eq!(around(1 << 99), 1 << 98 | 1 << 89);
+        assert_eq!(around(1 << 44 | 1 << 45).count_ones(), 6);
+    }
+
+    #[test]
+    fn value_counts_largest_regions_and_their_room() {
+        let state = drafted();
+        assert_eq!(state.owner(Colour::Red), Some(Seat::P1));
+        assert_eq!(state.owner(Colour::Yellow), Some(Seat::P2));
+        // Red on E5 and F5, six empty cells around, a full meadow.
+        let open = garden(&[(44, Colour::Red), (45, Colour::Red)]);
+        assert_eq!(value(&state, &open, Seat::P1), 2.0 + 1.5 * 6.0);
+        assert_eq!(value(&state, &open, Seat::P2), -(2.0 + 1.5 * 6.0));
+        // Yellow on D5 takes one cell of red's room and has three of its own.
+        let mut walled = open;
+        walled.put(43, Colour::Yellow);
+        let v = 2.0 + 1.5 * 5.0 - (1.0 + 1.5 * 3.0);
+        assert_eq!(value(&state, &walled, Seat::P1), v);
+    }
+
+    #[test]
+    fn candidates_are_legal_and_best_first() {
+        let mut state = drafted();
+        let mut rng = umpire_core::seeded_rng(3);
+        for _ in 0..6 {
+            let seat = if state.decision().get(Seat::P1).is_some() {
+                Seat::P1
+            } else {
+                Seat::P2
+            };
+            let list = state.candidates(seat, &mut rng);
+            assert!(list.len() <= KEEP + 1 && !list.is_empty());
+            let values: Vec<f64> = list
+                .iter()
+                .map(|a| {
+                    let mut next = state.clone();
+                    next.apply(seat, a).unwrap();
+                    value(&state, next.garden(), seat)
+                })
+                .collect();
+            assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+            let best = list.into_iter().find(|a| *a != Action::Pass).unwrap();
+            state.apply(seat, &best).unwrap();
+        }
+    }
 }

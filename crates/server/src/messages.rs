@@ -41,12 +41,22 @@ pub fn hello(viewer: Viewer, game: &str, name: &str, id: &str, takeover: Value) 
 /// seat. `now` is `None` before play can start: the clocks are shown
 /// stopped, at their full time.
 pub fn state(m: &Match, viewer: Viewer, seq: u64, seats: &Value, now: Option<u64>) -> Value {
-    serde_json::to_value(State::new(m, viewer, seq, seats, now)).unwrap_or_default()
+    let view = m.view_text(viewer);
+    serde_json::to_value(State::new(m, viewer, view, seq, seats, now)).unwrap_or_default()
 }
 
-/// [`state`] as text, written straight from the engine's types.
-pub fn state_text(m: &Match, viewer: Viewer, seq: u64, seats: &Value, now: Option<u64>) -> String {
-    serde_json::to_string(&State::new(m, viewer, seq, seats, now)).unwrap_or_default()
+/// [`state`] as text, written straight from the engine's types; `view` is
+/// `m.view_text(viewer)`, when it was made already.
+pub fn state_text(
+    m: &Match,
+    viewer: Viewer,
+    view: Option<String>,
+    seq: u64,
+    seats: &Value,
+    now: Option<u64>,
+) -> String {
+    let view = view.unwrap_or_else(|| m.view_text(viewer));
+    serde_json::to_string(&State::new(m, viewer, view, seq, seats, now)).unwrap_or_default()
 }
 
 #[derive(Serialize)]
@@ -64,7 +74,14 @@ struct State<'a> {
 }
 
 impl<'a> State<'a> {
-    fn new(m: &Match, viewer: Viewer, seq: u64, seats: &'a Value, now: Option<u64>) -> State<'a> {
+    fn new(
+        m: &Match,
+        viewer: Viewer,
+        view: String,
+        seq: u64,
+        seats: &'a Value,
+        now: Option<u64>,
+    ) -> State<'a> {
         let decision = m.decision_for(viewer);
         let legal = viewer
             .seat()
@@ -76,7 +93,7 @@ impl<'a> State<'a> {
             kind: "state",
             seq,
             // Written straight from the game's types: no `Value` tree.
-            view: RawValue::from_string(m.view_text(viewer)).unwrap_or_default(),
+            view: RawValue::from_string(view).unwrap_or_default(),
             decision,
             clocks: m.clocks(viewer, now.unwrap_or(m.now())).map(|clocks| {
                 PerSeat::from_fn(|seat| ClockStatus {

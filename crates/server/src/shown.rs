@@ -41,19 +41,33 @@ struct Seen {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shown([Seen; 4]);
 
+/// Every kind of viewer's view of the match as JSON text, as one step's
+/// fingerprints read it: the `state` messages reuse it.
+pub struct Views([String; 4]);
+
+impl Views {
+    /// `viewer`'s view text, the first time it is asked for (each kind of
+    /// viewer's message is built once).
+    pub fn take(&mut self, viewer: Viewer) -> Option<String> {
+        Some(std::mem::take(&mut self.0[index(viewer)])).filter(|v| !v.is_empty())
+    }
+}
+
 impl Shown {
     /// At the start of a match: nothing changed yet.
     pub fn start(m: &Match) -> Shown {
         Shown(VIEWERS.map(|viewer| Seen {
             seq: 0,
-            print: fingerprint(m, viewer),
+            print: fingerprint(m, viewer, &m.view_text(viewer)),
         }))
     }
 
-    /// Counts one step, after which the match is `m`.
-    pub fn step(&mut self, m: &Match) {
-        for (seen, viewer) in self.0.iter_mut().zip(VIEWERS) {
-            let print = fingerprint(m, viewer);
+    /// Counts one step, after which the match is `m`; returns the views
+    /// the fingerprints were taken of.
+    pub fn step(&mut self, m: &Match) -> Views {
+        let views = VIEWERS.map(|viewer| m.view_text(viewer));
+        for ((seen, viewer), view) in self.0.iter_mut().zip(VIEWERS).zip(&views) {
+            let print = fingerprint(m, viewer, view);
             if print != seen.print {
                 *seen = Seen {
                     seq: seen.seq + 1,
@@ -61,6 +75,7 @@ impl Shown {
                 };
             }
         }
+        Views(views)
     }
 
     /// The `seq` of `viewer`'s latest `state`.
@@ -110,10 +125,11 @@ fn index(viewer: Viewer) -> usize {
         .expect("every viewer is listed")
 }
 
-/// A hash of what `viewer` sees of `m`, clocks aside from their running.
-fn fingerprint(m: &Match, viewer: Viewer) -> u64 {
+/// A hash of what `viewer` sees of `m` (`view` is its view text), clocks
+/// aside from their running.
+fn fingerprint(m: &Match, viewer: Viewer, view: &str) -> u64 {
     let mut hasher = DefaultHasher::new();
-    hasher.write(m.view_text(viewer).as_bytes());
+    hasher.write(view.as_bytes());
     let content = (m.decision_for(viewer), m.outcome());
     // Writing to a hasher cannot fail.
     let _ = serde_json::to_writer(HashWriter(&mut hasher), &content);

@@ -320,8 +320,10 @@ async fn the_lobby_lists_open_live_and_finished_matches() {
             .iter()
             .any(|m| m["id"] == open.id.as_str())
     );
-    let (_p1, _) = join(s.addr, &open.id, open.p1.as_deref()).await;
-    let (_p2, _) = join(s.addr, &open.id, open.p2.as_deref()).await;
+    let (mut p1, _) = join(s.addr, &open.id, open.p1.as_deref()).await;
+    let (p2, p2_state) = join(s.addr, &open.id, open.p2.as_deref()).await;
+    // Everyone is sent a state when a seat arrives.
+    let (p1_state, _) = p1.until("state", WAIT).await.expect("a state");
     let (_, lobby) = http_json(s.addr, "GET", "/api/matches", None)
         .await
         .expect("lobby");
@@ -331,6 +333,30 @@ async fn the_lobby_lists_open_live_and_finished_matches() {
         .find(|m| m["id"] == open.id.as_str())
         .expect("listed as live");
     assert_eq!(entry["seats"]["P1"]["connected"], true);
+    assert_eq!(entry["moves"], 0);
+    // A move shows in the live match's count.
+    let (mut mover, state) = if to_act(&p1_state, "P1") {
+        (p1, p1_state)
+    } else {
+        (p2, p2_state)
+    };
+    let action = state["legal"][0].clone();
+    mover
+        .send(&json!({"type": "act", "action": action}))
+        .await
+        .expect("sent");
+    mover.until("accepted", WAIT).await.expect("accepted");
+    let (_, lobby) = http_json(s.addr, "GET", "/api/matches", None)
+        .await
+        .expect("lobby");
+    let entry = lobby["live"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|m| m["id"] == open.id.as_str())
+        .cloned()
+        .expect("still live");
+    assert_eq!(entry["moves"], 1, "{entry}");
     play(s.addr, game, [Some("random"), Some("random")]).await;
     let (_, lobby) = http_json(s.addr, "GET", "/api/matches", None)
         .await

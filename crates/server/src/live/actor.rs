@@ -362,9 +362,9 @@ impl Actor {
                 // The first action starts play, if both seats have not yet.
                 self.start_play();
                 let mut shown = self.shown.clone();
-                shown.step(&self.m);
+                let views = shown.step(&self.m);
                 let canonical = played.action.clone();
-                self.commit(vec![played], shown, Some((seat, canonical)))
+                self.commit(vec![played], shown, views, Some((seat, canonical)))
                     .await;
             }
             Err(e) => self.refused(seat, e, from).await,
@@ -401,8 +401,8 @@ impl Actor {
                 break;
             }
             let mut shown = self.shown.clone();
-            shown.step(&self.m);
-            if !self.commit(timeouts, shown, None).await {
+            let views = shown.step(&self.m);
+            if !self.commit(timeouts, shown, views, None).await {
                 return false;
             }
         }

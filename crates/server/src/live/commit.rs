@@ -7,18 +7,20 @@ use umpire_core::{Entry, Match, Seat, Viewer};
 use super::actor::Actor;
 use super::wall_ms;
 use crate::messages;
-use crate::shown::Shown;
+use crate::shown::{Shown, Views};
 use crate::store::Op;
 
 impl Actor {
     /// Makes `entries` (already applied, one step) durable, then tells each
-    /// viewer who sees a change, as `shown` counts it. If the store fails,
+    /// viewer who sees a change, as `shown` counts it (`views` are the
+    /// views `shown` was counted from). If the store fails,
     /// the match goes back to its last durable state; returns whether the
     /// entries are durable.
     pub(super) async fn commit(
         &mut self,
         entries: Vec<Entry>,
         shown: Shown,
+        views: Views,
         accepted: Option<(Seat, String)>,
     ) -> bool {
         let moves = self.m.record().actions.len();
@@ -52,8 +54,16 @@ impl Actor {
                 decided_by = %outcome.decided_by, "match finished");
         }
         let shown = self.shown.clone();
-        self.send_states_after(|viewer| before.changed_for(&shown, viewer), accepted);
-        self.update_summary();
+        self.send_states_after(
+            |viewer| before.changed_for(&shown, viewer),
+            accepted,
+            Some(views),
+        );
+        if finished.is_some() {
+            self.update_summary();
+        } else {
+            self.update_moves();
+        }
         self.show_bots();
         self.answered(entries.iter().map(|e| e.seat));
         self.schedule_bots();

@@ -118,6 +118,20 @@ impl Actor {
         *self.summary.lock().unwrap_or_else(|e| e.into_inner()) = summary;
     }
 
+    /// Refreshes the summary's count of moves alone: all a step that does
+    /// not end the match can change in it.
+    pub(super) fn update_moves(&self) {
+        let moves = self.moves();
+        if let Some(summary) = self
+            .summary
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_object_mut()
+        {
+            summary.insert("moves".into(), moves.into());
+        }
+    }
+
     /// The lobby's count of moves: the record's entries once the match is
     /// over; while it is played, the changes a spectator has seen, which
     /// tells nothing the rules hide (an action under a cover, say).

@@ -11,6 +11,7 @@ use umpire_core::{Seat, Viewer};
 use super::Outgoing;
 use super::actor::Actor;
 use crate::messages;
+use crate::shown::Views;
 
 /// Connections one seat holder, or the umpire, keeps at once. One more
 /// connection of the same link closes its oldest: the holder always gets in.
@@ -65,7 +66,7 @@ impl Actor {
             // Everyone sees the seat come back; that includes the newcomer.
             self.broadcast();
         } else {
-            let state = self.state_text(viewer, &self.seats_json(), self.clock_now());
+            let state = self.state_text(viewer, None, &self.seats_json(), self.clock_now());
             self.send_to(conn, state);
         }
         if self.rematch_news() {
@@ -75,9 +76,16 @@ impl Actor {
         true
     }
 
-    /// The `state` message for `viewer`.
-    fn state_text(&self, viewer: Viewer, seats: &serde_json::Value, now: Option<u64>) -> String {
-        messages::state_text(&self.m, viewer, self.shown.seq(viewer), seats, now)
+    /// The `state` message for `viewer`, whose view text may be made
+    /// already.
+    fn state_text(
+        &self,
+        viewer: Viewer,
+        view: Option<String>,
+        seats: &serde_json::Value,
+        now: Option<u64>,
+    ) -> String {
+        messages::state_text(&self.m, viewer, view, self.shown.seq(viewer), seats, now)
     }
 
     /// A client disconnects.
@@ -121,15 +129,17 @@ impl Actor {
     /// Sends each watcher whose kind of viewer is `to` its own `state`,
     /// built once per kind.
     pub(super) fn send_states(&mut self, to: impl Fn(Viewer) -> bool) {
-        self.send_states_after(to, None);
+        self.send_states_after(to, None, None);
     }
 
     /// [`Actor::send_states`], with `first` sent to `seat`'s connections
-    /// ahead of their state, in the same write.
+    /// ahead of their state, in the same write, and the views made already
+    /// (by [`crate::shown::Shown::step`]), if any.
     pub(super) fn send_states_after(
         &mut self,
         to: impl Fn(Viewer) -> bool,
         first: Option<(Seat, Utf8Bytes)>,
+        mut views: Option<Views>,
     ) {
         let mut built: HashMap<Viewer, Utf8Bytes> = HashMap::new();
         let seats = self.seats_json();
@@ -143,7 +153,10 @@ impl Actor {
             let state = to(w.viewer).then(|| {
                 built
                     .entry(w.viewer)
-                    .or_insert_with(|| self.state_text(w.viewer, &seats, now).into())
+                    .or_insert_with(|| {
+                        let view = views.as_mut().and_then(|v| v.take(w.viewer));
+                        self.state_text(w.viewer, view, &seats, now).into()
+                    })
                     .clone()
             });
             let out = match (ahead, state) {

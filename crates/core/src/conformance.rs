@@ -300,6 +300,19 @@ fn check_listed_actions<G: Game>(state: &G, seat: Seat, rng: &mut MatchRng) {
         "{}: {seat} must act but lists no action",
         G::ID
     );
+    // The erased layer's JSON list says the same, or nothing past its limit.
+    let limit = 1_000;
+    let erased = crate::erased::Erased(state.clone());
+    let json = crate::erased::AnyState::legal_json(&erased, seat, limit);
+    let listed: Option<Vec<String>> =
+        json.map(|j| serde_json::from_str::<Vec<String>>(&j).expect("a JSON list"));
+    let want: Vec<String> = actions.iter().map(|a| a.to_string()).collect();
+    assert_eq!(
+        listed,
+        (want.len() <= limit).then_some(want),
+        "{}: the JSON list of legal actions",
+        G::ID
+    );
     for _ in 0..8 {
         let action = &actions[rng.random_range(0..actions.len())];
         let mut copy = state.clone();

@@ -71,6 +71,9 @@ pub trait AnyState: Send + Sync + Debug {
     fn outcome(&self) -> Option<Outcome>;
     /// Legal actions in notation, or `None` when there are too many to list.
     fn legal_actions(&self, seat: Seat) -> Option<Box<dyn Iterator<Item = String> + '_>>;
+    /// [`AnyState::legal_actions`] as a JSON array of strings, written
+    /// without a string per action; `None` also past `max` actions.
+    fn legal_json(&self, seat: Seat, max: usize) -> Option<String>;
     fn sample_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<String>;
     fn turn_clock(&self, seat: Seat) -> TurnClock;
     fn public_turn_clock(&self, seat: Seat) -> TurnClock;
@@ -154,6 +157,15 @@ impl<G: Game> AnyGame for Def<G> {
     }
 }
 
+/// An action serialised as its notation, written straight into the output.
+struct Notation<'a, A>(&'a A);
+
+impl<A: std::fmt::Display> serde::Serialize for Notation<'_, A> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self.0)
+    }
+}
+
 /// A typed state behind the erased interface.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Erased<G>(pub G);
@@ -209,6 +221,21 @@ impl<G: Game> AnyState for Erased<G> {
     fn legal_actions(&self, seat: Seat) -> Option<Box<dyn Iterator<Item = String> + '_>> {
         let actions = self.0.legal_actions(seat)?;
         Some(Box::new(actions.map(|a| a.to_string())))
+    }
+
+    fn legal_json(&self, seat: Seat, max: usize) -> Option<String> {
+        use serde::ser::{SerializeSeq, Serializer};
+        let mut out = Vec::new();
+        let mut json = serde_json::Serializer::new(&mut out);
+        let mut seq = json.serialize_seq(None).ok()?;
+        for (n, action) in self.0.legal_actions(seat)?.enumerate() {
+            if n == max {
+                return None;
+            }
+            seq.serialize_element(&Notation(&action)).ok()?;
+        }
+        seq.end().ok()?;
+        String::from_utf8(out).ok()
     }
 
     fn sample_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<String> {

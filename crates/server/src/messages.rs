@@ -70,7 +70,7 @@ struct State<'a> {
     outcome: Option<Outcome>,
     seats: &'a Value,
     #[serde(skip_serializing_if = "Option::is_none")]
-    legal: Option<Vec<String>>,
+    legal: Option<Box<RawValue>>,
 }
 
 impl<'a> State<'a> {
@@ -86,9 +86,8 @@ impl<'a> State<'a> {
         let legal = viewer
             .seat()
             .filter(|&s| decision.seats().contains(s))
-            .and_then(|seat| m.state().legal_actions(seat))
-            .map(|actions| actions.take(MAX_LEGAL + 1).collect::<Vec<_>>())
-            .filter(|legal| legal.len() <= MAX_LEGAL);
+            .and_then(|seat| m.state().legal_json(seat, MAX_LEGAL))
+            .and_then(|text| RawValue::from_string(text).ok());
         State {
             kind: "state",
             seq,

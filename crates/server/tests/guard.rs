@@ -274,12 +274,7 @@ async fn a_client_that_never_reads_stalls_nothing() {
     let c = people(s.addr, game()).await;
     let started = std::time::Instant::now();
     let (mut other, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    let action = state["legal"][0].clone();
-    other
-        .send(&json!({"type": "act", "action": action}))
-        .await
-        .expect("sent");
-    other.until("accepted", WAIT).await.expect("accepted");
+    act_first_legal(&mut other, &state).await;
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 

@@ -340,12 +340,7 @@ async fn the_lobby_lists_open_live_and_finished_matches() {
     } else {
         (p2, p2_state)
     };
-    let action = state["legal"][0].clone();
-    mover
-        .send(&json!({"type": "act", "action": action}))
-        .await
-        .expect("sent");
-    mover.until("accepted", WAIT).await.expect("accepted");
+    act_first_legal(&mut mover, &state).await;
     let (_, lobby) = http_json(s.addr, "GET", "/api/matches", None)
         .await
         .expect("lobby");

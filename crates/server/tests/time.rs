@@ -61,12 +61,7 @@ async fn a_restart_resumes_every_match_where_it_was() {
         } else {
             (&mut p2, s2)
         };
-        let action = state["legal"][0].clone();
-        mover
-            .send(&json!({"type": "act", "action": action}))
-            .await
-            .expect("sent");
-        mover.until("accepted", WAIT).await.expect("accepted");
+        act_first_legal(mover, &state).await;
     }
     let before = snapshot(s.addr, &c.id, Some(&c.umpire)).await.1;
     let p1_before = snapshot(s.addr, &c.id, c.p1.as_deref()).await.1;
@@ -141,11 +136,7 @@ async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
     let mut state = state;
     while state["outcome"].is_null() {
         if to_act(&state, "P1") {
-            let action = state["legal"][0].clone();
-            p1.send(&json!({"type": "act", "action": action}))
-                .await
-                .expect("sent");
-            let (accepted, _) = p1.until("accepted", WAIT).await.expect("accepted");
+            let accepted = act_first_legal(&mut p1, &state).await;
             seq = accepted["seq"].as_u64().expect("a seq");
         } else {
             seq += 1;
@@ -226,11 +217,7 @@ async fn the_first_action_starts_the_clocks() {
     .await;
     let c = people(s.addr, game()).await;
     let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    let action = state["legal"][0].clone();
-    p1.send(&json!({"type": "act", "action": action}))
-        .await
-        .expect("sent");
-    p1.until("accepted", WAIT).await.expect("accepted");
+    act_first_legal(&mut p1, &state).await;
     // P2 never came, but play started: a clock runs out.
     loop {
         let (state, _) = p1.until("state", WAIT).await.expect("a state");

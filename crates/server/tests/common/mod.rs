@@ -117,6 +117,15 @@ pub async fn state_at(ws: &mut Ws, seq: u64) -> (Value, Vec<Value>) {
     }
 }
 
+/// Plays the first legal action `state` lists; returns its `accepted`.
+pub async fn act_first_legal(ws: &mut Ws, state: &Value) -> Value {
+    let action = state["legal"][0].clone();
+    ws.send(&json!({"type": "act", "action": action}))
+        .await
+        .expect("sent");
+    ws.until("accepted", WAIT).await.expect("accepted").0
+}
+
 /// Whether `seat` must act in this state.
 pub fn to_act(state: &Value, seat: &str) -> bool {
     state["decision"]["seats"]

@@ -133,6 +133,15 @@ async fn a_rematch_swaps_the_seats_once_both_agree_and_is_found_again_after_a_re
     assert_eq!(error["rule"], "forbidden", "{error}");
 
     w2.send(&json!({"type": "resign"})).await.expect("sent");
+    // P1 asks once it has seen the game end: sent at once, its request
+    // could reach the match before P2's resignation from another
+    // connection, and be refused.
+    loop {
+        let (state, _) = w1.until("state", WAIT).await.expect("a state");
+        if !state["outcome"].is_null() {
+            break;
+        }
+    }
     // P1 asks: everyone hears it, nothing is made yet.
     w1.send(&json!({"type": "rematch"})).await.expect("sent");
     for ws in [&mut w1, &mut w2, &mut watcher] {

@@ -258,7 +258,11 @@ test('Four Statements on a phone and by keyboard, with the deduction aid: the bo
   await tools(page, 'Bluff');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
-  const grid = await page.$eval('.fs-grid', (e) => e.getBoundingClientRect().width);
+  // The board's stylesheet loads after the board is first drawn: under a
+  // loaded CI machine the first layout can lag, so give it a moment.
+  const gridWidth = () => page.$eval('.fs-grid', (e) => e.getBoundingClientRect().width);
+  await page.waitForFunction(() => document.querySelector('.fs-grid')?.getBoundingClientRect().width > 250, null, { timeout: 5_000 }).catch(() => {});
+  const grid = await gridWidth();
   assert.ok(grid > 250, `the grid takes the phone's width (${grid}px)`);
   // The aid: 4^12 grids are possible at first; each unknown tile shows its odds.
   assert.match(await page.textContent('.fs-aid'), /16777216 grids still possible/);

@@ -22,20 +22,25 @@ use crate::Think;
 pub struct Greedy;
 
 /// Garden regions of one colour: each cell's region label and each
-/// region's size; the largest region and its size.
+/// region's size; the largest region.
 pub(crate) struct Regions {
     label: [u8; CELLS],
     sizes: Vec<u32>,
-    pub(crate) largest: u32,
     pub(crate) first: u128,
 }
 
 const NONE: u8 = u8::MAX;
 
 impl Regions {
-    pub(crate) fn of(state: &FlowerDomain, colour: Colour) -> Regions {
+    /// Each colour's regions, in the order of [`Colour::ALL`].
+    pub(crate) fn all(state: &FlowerDomain) -> [Regions; 4] {
+        let regions = garden_regions(state.garden());
+        Colour::ALL.map(|c| Regions::of(&regions[c]))
+    }
+
+    /// From one colour's regions, largest first.
+    fn of(regions: &[u128]) -> Regions {
         let mut label = [NONE; CELLS];
-        let regions = &garden_regions(state.garden())[colour];
         let mut sizes = Vec::with_capacity(regions.len());
         for (id, &region) in regions.iter().enumerate() {
             let mut bits = region;
@@ -48,9 +53,13 @@ impl Regions {
         Regions {
             label,
             first: regions.first().copied().unwrap_or(0),
-            largest: sizes.first().copied().unwrap_or(0),
             sizes,
         }
+    }
+
+    /// The size of the largest region.
+    pub(crate) fn largest(&self) -> u32 {
+        self.first.count_ones()
     }
 
     /// The size of the region a new flower at `cell` would be part of.
@@ -160,13 +169,18 @@ pub(crate) fn for_each_move(
     // The flowers of one move all differ in colour, so each adds to its own
     // colour's regions alone: a move's value is the sum of what each flower
     // is worth at its garden cell, looked up from a table made once.
-    let worth: [[i64; CELLS]; 4] = Colour::ALL.map(|c| {
-        let r = Regions::of(state, c);
+    let regions = Regions::all(state);
+    let worth: [[i64; CELLS]; 4] = std::array::from_fn(|ci| {
+        let r = &regions[ci];
         // +1 for my colours, -1 for the opponent's.
-        let sign = if state.owner(c) == Some(me) { 1 } else { -1 };
+        let sign = if state.owner(Colour::ALL[ci]) == Some(me) {
+            1
+        } else {
+            -1
+        };
         std::array::from_fn(|t| {
             let merged = r.merged(t);
-            sign * (i64::from(merged.saturating_sub(r.largest)) * 1_000 + i64::from(merged))
+            sign * (i64::from(merged.saturating_sub(r.largest())) * 1_000 + i64::from(merged))
         })
     });
     let colour_at = meadow_colours(state);

@@ -5,7 +5,7 @@
 use rand::RngExt;
 use umpire_core::{MatchRng, Seat};
 use umpire_flower_domain::{
-    Action, CELLS, Colour, FlowerDomain, Flowers, Phase, Placement, SIZE, garden_regions,
+    Action, CELLS, Colour, FlowerDomain, Flowers, Phase, Placement, around, garden_regions,
 };
 
 use super::{SearchGame, logistic};
@@ -65,23 +65,6 @@ impl SearchGame for FlowerDomain {
     }
 }
 
-/// The cells orthogonally next to `set`, outside it.
-fn around(set: u128) -> u128 {
-    const BOARD: u128 = (1 << CELLS) - 1;
-    const FIRST_COL: u128 = {
-        let mut m = 0;
-        let mut r = 0;
-        while r < SIZE as usize {
-            m |= 1 << (r * SIZE as usize);
-            r += 1;
-        }
-        m
-    };
-    const LAST_COL: u128 = FIRST_COL << (SIZE - 1);
-    let next = (set << 1) & !FIRST_COL | (set >> 1) & !LAST_COL | set << SIZE | set >> SIZE;
-    next & BOARD & !set
-}
-
 /// +1 for `me`'s colours, -1 for the opponent's, 0 before the draft.
 fn sign(state: &FlowerDomain, colour: Colour, me: Seat) -> f64 {
     match state.owner(colour) {
@@ -132,7 +115,7 @@ fn after(state: &FlowerDomain, p: &Placement) -> Flowers {
 fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placement> {
     let empty = !state.garden().occupied();
     let room = room(state);
-    let regions = Colour::ALL.map(|c| Regions::of(state, c));
+    let regions = Regions::all(state);
     let next = regions.each_ref().map(|r| around(r.first) & empty);
     let worth: [[f64; CELLS]; 4] = std::array::from_fn(|ci| {
         let r = &regions[ci];
@@ -142,7 +125,7 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
             let merged = r.merged(t);
             // Growth of the largest region, and (to break ties) of any.
             let mut v =
-                s * (f64::from(merged.saturating_sub(r.largest)) + 0.001 * f64::from(merged));
+                s * (f64::from(merged.saturating_sub(r.largest())) + 0.001 * f64::from(merged));
             if next[ci] & bit != 0 {
                 // Joins the largest region: its empty neighbours become room.
                 let fresh = (around(bit) & empty & !next[ci]).count_ones();

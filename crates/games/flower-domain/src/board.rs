@@ -232,6 +232,11 @@ fn grow(set: u128) -> u128 {
         & BOARD
 }
 
+/// The cells orthogonally next to any cell of `set`, outside it.
+pub fn around(set: u128) -> u128 {
+    grow(set) & !set
+}
+
 /// The orthogonally connected groups of `cells`, largest first; groups of
 /// one size in reading order of their first cell.
 pub fn regions(mut cells: u128) -> Vec<u128> {

@@ -17,7 +17,7 @@ use umpire_core::{
     PerSeat, RuleViolation, Seat, Timeout, TurnClock, Viewer, seeded_rng,
 };
 
-pub use board::{ByColour, CELLS, Colour, Flowers, SIZE, cell_at};
+pub use board::{ByColour, CELLS, Colour, Flowers, SIZE, around, cell_at};
 use board::{CENTRE, bit, cells_of, on_board};
 pub use notation::Action;
 pub use score::{Decider, compare, garden_regions};

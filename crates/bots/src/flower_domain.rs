@@ -98,7 +98,7 @@ impl crate::Bot for Greedy {
         let state = FlowerDomain::sample(Viewer::Seat(me), &view, &(), rng);
         seat.decision().get(me)?;
         match state.phase() {
-            Phase::Play => Some(best_move(&state, me, think, rng)),
+            Phase::Play => Some(best_action(&state, me, think, rng).to_string()),
             _ => setup_action(&state, me, PICKS).map(|a| a.to_string()),
         }
     }
@@ -122,18 +122,8 @@ pub(crate) fn setup_action(
     }
 }
 
-/// The best move in notation, or `pass`.
-fn best_move(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) -> String {
-    best_action(state, me, think, rng).to_string()
-}
-
 /// The best move, or [`Action::Pass`].
-pub(crate) fn best_action(
-    state: &FlowerDomain,
-    me: Seat,
-    think: &Think,
-    rng: &mut MatchRng,
-) -> Action {
+fn best_action(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) -> Action {
     let restricted = state.garden().occupied() == 0;
     // Passing keeps the score as it is: a move must not cost anything,
     // except the first move of the game, which someone has to make.
@@ -160,12 +150,7 @@ pub(crate) fn best_action(
 /// Calls `f` with every move and its value for `me`: the change in its
 /// score minus the opponent's, times 1000, plus how much it grows its own
 /// regions less the opponent's. Stops early when `think` says so.
-pub(crate) fn for_each_move(
-    state: &FlowerDomain,
-    me: Seat,
-    think: &Think,
-    mut f: impl FnMut(i64, Placement),
-) {
+fn for_each_move(state: &FlowerDomain, me: Seat, think: &Think, mut f: impl FnMut(i64, Placement)) {
     // The flowers of one move all differ in colour, so each adds to its own
     // colour's regions alone: a move's value is the sum of what each flower
     // is worth at its garden cell, looked up from a table made once.

@@ -53,17 +53,19 @@ impl Actor {
             tracing::info!(id = %self.info.id, game = self.info.game.id(), moves,
                 decided_by = %outcome.decided_by, "match finished");
         }
+        // The lobby first: whoever hears of the move and asks the lobby
+        // finds it counted.
+        if finished.is_some() {
+            self.update_summary();
+        } else {
+            self.update_moves();
+        }
         let shown = self.shown.clone();
         self.send_states_after(
             |viewer| before.changed_for(&shown, viewer),
             accepted,
             Some(views),
         );
-        if finished.is_some() {
-            self.update_summary();
-        } else {
-            self.update_moves();
-        }
         self.show_bots();
         self.answered(entries.iter().map(|e| e.seat));
         self.schedule_bots();

@@ -91,6 +91,9 @@ impl Clone for Box<dyn AnyState> {
     }
 }
 
+/// Bytes reserved for a view's or a legal list's JSON text.
+const VIEW_CAPACITY: usize = 1024;
+
 /// The erased definition of `G`; see [`erase`].
 pub struct Def<G>(PhantomData<fn() -> G>);
 
@@ -203,7 +206,11 @@ impl<G: Game> AnyState for Erased<G> {
     }
 
     fn view_text(&self, viewer: Viewer) -> String {
-        serde_json::to_string(&self.0.view(viewer)).expect("views serialise")
+        // Room for a usual view up front: growing from serde_json's small
+        // buffer copied it several times.
+        let mut out = Vec::with_capacity(VIEW_CAPACITY);
+        serde_json::to_writer(&mut out, &self.0.view(viewer)).expect("views serialise");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 
     fn render(&self, viewer: Viewer, colour: bool) -> String {
@@ -225,7 +232,7 @@ impl<G: Game> AnyState for Erased<G> {
 
     fn legal_json(&self, seat: Seat, max: usize) -> Option<String> {
         use serde::ser::{SerializeSeq, Serializer};
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(VIEW_CAPACITY);
         let mut json = serde_json::Serializer::new(&mut out);
         let mut seq = json.serialize_seq(None).ok()?;
         for (n, action) in self.0.legal_actions(seat)?.enumerate() {

@@ -2,10 +2,9 @@
 //! a client receives is built here, from the recipient's own view: this is
 //! the one chokepoint for secrets.
 
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use serde::Deserialize;
 use serde_json::{Value, json};
-use umpire_core::{ActionError, ClockStatus, Decision, Match, Outcome, PerSeat, Seat, Viewer};
+use umpire_core::{ActionError, ClockStatus, Match, PerSeat, Seat, Viewer};
 
 /// At most this many legal actions are listed in a `state` message.
 pub const MAX_LEGAL: usize = 1000;
@@ -38,73 +37,57 @@ pub fn hello(viewer: Viewer, game: &str, name: &str, id: &str, takeover: Value) 
 
 /// What `viewer` may know of the match at match time `now`, as its `seq`th
 /// change ([`crate::shown`]). `seats` is the public table of who plays each
-/// seat. `now` is `None` before play can start: the clocks are shown
-/// stopped, at their full time.
-pub fn state(m: &Match, viewer: Viewer, seq: u64, seats: &Value, now: Option<u64>) -> Value {
-    let view = m.view_text(viewer);
-    serde_json::to_value(State::new(m, viewer, view, seq, seats, now)).unwrap_or_default()
+/// seat, as JSON text. `now` is `None` before play can start: the clocks are
+/// shown stopped, at their full time.
+pub fn state(m: &Match, viewer: Viewer, seq: u64, seats: &str, now: Option<u64>) -> Value {
+    serde_json::from_str(&state_text(m, viewer, None, seq, seats, now)).unwrap_or_default()
 }
 
-/// [`state`] as text, written straight from the engine's types; `view` is
-/// `m.view_text(viewer)`, when it was made already.
+/// [`state`] as text; `view` is `m.view_text(viewer)`, when it was made
+/// already. The view, the seats and the legal actions are JSON text made by
+/// serde_json already, so they are written in as they are, not parsed
+/// again.
 pub fn state_text(
     m: &Match,
     viewer: Viewer,
     view: Option<String>,
     seq: u64,
-    seats: &Value,
+    seats: &str,
     now: Option<u64>,
 ) -> String {
     let view = view.unwrap_or_else(|| m.view_text(viewer));
-    serde_json::to_string(&State::new(m, viewer, view, seq, seats, now)).unwrap_or_default()
-}
-
-#[derive(Serialize)]
-struct State<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    seq: u64,
-    view: Box<RawValue>,
-    decision: Decision,
-    clocks: Option<PerSeat<ClockStatus>>,
-    outcome: Option<Outcome>,
-    seats: &'a Value,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    legal: Option<Box<RawValue>>,
-}
-
-impl<'a> State<'a> {
-    fn new(
-        m: &Match,
-        viewer: Viewer,
-        view: String,
-        seq: u64,
-        seats: &'a Value,
-        now: Option<u64>,
-    ) -> State<'a> {
-        let decision = m.decision_for(viewer);
-        let legal = viewer
-            .seat()
-            .filter(|&s| decision.seats().contains(s))
-            .and_then(|seat| m.state().legal_json(seat, MAX_LEGAL))
-            .and_then(|text| RawValue::from_string(text).ok());
-        State {
-            kind: "state",
-            seq,
-            // Written straight from the game's types: no `Value` tree.
-            view: RawValue::from_string(view).unwrap_or_default(),
-            decision,
-            clocks: m.clocks(viewer, now.unwrap_or(m.now())).map(|clocks| {
-                PerSeat::from_fn(|seat| ClockStatus {
-                    running: clocks[seat].running && now.is_some(),
-                    ..clocks[seat]
-                })
-            }),
-            outcome: m.outcome(),
-            seats,
-            legal,
-        }
+    let decision = m.decision_for(viewer);
+    let legal = viewer
+        .seat()
+        .filter(|&s| decision.seats().contains(s))
+        .and_then(|seat| m.state().legal_json(seat, MAX_LEGAL));
+    let clocks = m.clocks(viewer, now.unwrap_or(m.now())).map(|clocks| {
+        PerSeat::from_fn(|seat| ClockStatus {
+            running: clocks[seat].running && now.is_some(),
+            ..clocks[seat]
+        })
+    });
+    let legal_len = legal.as_ref().map_or(0, String::len);
+    let mut out = Vec::with_capacity(view.len() + seats.len() + legal_len + 320);
+    out.extend_from_slice(b"{\"type\":\"state\",\"seq\":");
+    out.extend_from_slice(seq.to_string().as_bytes());
+    out.extend_from_slice(b",\"view\":");
+    out.extend_from_slice(view.as_bytes());
+    // Writing engine types to a Vec cannot fail.
+    out.extend_from_slice(b",\"decision\":");
+    let _ = serde_json::to_writer(&mut out, &decision);
+    out.extend_from_slice(b",\"clocks\":");
+    let _ = serde_json::to_writer(&mut out, &clocks);
+    out.extend_from_slice(b",\"outcome\":");
+    let _ = serde_json::to_writer(&mut out, &m.outcome());
+    out.extend_from_slice(b",\"seats\":");
+    out.extend_from_slice(seats.as_bytes());
+    if let Some(legal) = legal {
+        out.extend_from_slice(b",\"legal\":");
+        out.extend_from_slice(legal.as_bytes());
     }
+    out.push(b'}');
+    String::from_utf8(out).unwrap_or_default()
 }
 
 pub fn accepted(action: &str, seq: u64) -> String {
@@ -147,4 +130,62 @@ pub fn rematch(offers: &[Seat], id: Option<&str>) -> String {
 
 pub fn pong() -> String {
     json!({"type": "pong"}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use umpire_core::{Match, MatchOptions, Seat, Viewer, seeded_rng};
+
+    use super::*;
+
+    /// The `state` text, written piece by piece, is one JSON object whose
+    /// every field is what the engine says, for every game and viewer.
+    #[test]
+    fn state_text_is_the_engines_view_decision_clocks_and_legal_actions() {
+        let seats = r#"{"P1":{"kind":"person","connected":true},"P2":{"kind":"bot","bot":"easy"}}"#;
+        let mut rng = seeded_rng(3);
+        for &game in umpire_catalog::games() {
+            let options = MatchOptions::default();
+            let mut m = Match::new(game, &game.default_config(), 5, options).expect("a match");
+            for step in 0..12u64 {
+                for viewer in [
+                    Viewer::Seat(Seat::P1),
+                    Viewer::Seat(Seat::P2),
+                    Viewer::Spectator,
+                    Viewer::Umpire,
+                ] {
+                    let text = state_text(&m, viewer, None, step, seats, Some(m.now()));
+                    let state: Value = serde_json::from_str(&text).expect("JSON");
+                    let id = game.id();
+                    assert_eq!(state["type"], "state");
+                    assert_eq!(state["seq"], step);
+                    assert_eq!(state["view"], m.view(viewer), "{id} {viewer}");
+                    let decision = serde_json::to_value(m.decision_for(viewer)).expect("JSON");
+                    assert_eq!(state["decision"], decision, "{id} {viewer}");
+                    let clocks = serde_json::to_value(m.clocks(viewer, m.now())).expect("JSON");
+                    assert_eq!(state["clocks"], clocks, "{id} {viewer}");
+                    assert_eq!(state["outcome"], json!(m.outcome()));
+                    assert_eq!(state["seats"]["P2"]["bot"], "easy");
+                    let to_act = viewer
+                        .seat()
+                        .filter(|&s| m.decision_for(viewer).seats().contains(s));
+                    let legal = to_act.and_then(|s| m.state().legal_actions(s));
+                    match legal.map(|l| l.collect::<Vec<_>>()) {
+                        Some(l) if l.len() <= MAX_LEGAL => assert_eq!(state["legal"], json!(l)),
+                        _ => assert!(state.get("legal").is_none(), "{id} {viewer}"),
+                    }
+                }
+                let Some(seat) = m.decision().seats().iter().next() else {
+                    break;
+                };
+                let Some(action) = m.state().sample_action(seat, &mut rng) else {
+                    break;
+                };
+                let now = m.now() + 100;
+                m.submit(seat, &action, now)
+                    .expect("a sampled action is legal");
+            }
+        }
+    }
 }

@@ -249,17 +249,19 @@ impl Game for MaskedArmy {
         let last_cells = self.last.map_or(0, |l| bit(l.mine) | bit(l.theirs));
         let board = (0..SIZE)
             .map(|row| {
-                (0..SIZE)
+                let row: Vec<u8> = (0..SIZE)
                     .map(|col| {
                         let cell = Cell::new(col, row);
                         match self.colour(cell) {
-                            None => '.',
-                            Some(_) if !reveal && last_cells & bit(cell) == 0 => '#',
-                            Some(Seat::P1) => '1',
-                            Some(Seat::P2) => '2',
+                            None => b'.',
+                            Some(_) if !reveal && last_cells & bit(cell) == 0 => b'#',
+                            Some(Seat::P1) => b'1',
+                            Some(Seat::P2) => b'2',
                         }
                     })
-                    .collect()
+                    .collect();
+                // Bytes, not chars: a view is made for every viewer each move.
+                String::from_utf8(row).expect("ASCII")
             })
             .collect();
         View {

@@ -4,13 +4,25 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 use umpire_core::{PerSeat, Seat, Viewer};
 
 use super::actor::Actor;
 use super::bots::BotSlot;
 use crate::messages;
 use crate::store::{Op, SeatKind};
+
+/// One seat as the seats table shows it.
+#[derive(serde::Serialize)]
+pub(super) struct SeatShown<'a> {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    connected: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    away_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot: Option<&'a str>,
+}
 
 /// One seat: who plays it and, for a person, whether they are here.
 pub(super) struct SeatSlot {
@@ -73,21 +85,31 @@ impl Actor {
         true
     }
 
-    /// The seats table of a `state` message.
-    pub(super) fn seats_json(&self) -> Value {
-        self.seats_table(true)
+    /// The seats table of a `state` message, as JSON text.
+    pub(super) fn seats_json(&self) -> String {
+        serde_json::to_string(&self.seats_table(true)).unwrap_or_default()
     }
 
     /// Who plays each seat; `away` adds how long an absent person has been away.
-    fn seats_table(&self, away: bool) -> Value {
-        let seat = |s: &SeatSlot| match &s.kind {
-            SeatKind::Person if s.connected > 0 => json!({"kind": "person", "connected": true}),
-            SeatKind::Person if away => json!({"kind": "person", "connected": false,
-                "away_ms": s.away_since.elapsed().as_millis() as u64}),
-            SeatKind::Person => json!({"kind": "person", "connected": false}),
-            SeatKind::Bot { bot } => json!({"kind": "bot", "bot": bot}),
-        };
-        json!({"P1": seat(&self.seats.p1), "P2": seat(&self.seats.p2)})
+    fn seats_table(&self, away: bool) -> PerSeat<SeatShown<'_>> {
+        PerSeat::from_fn(|seat| {
+            let s = &self.seats[seat];
+            match &s.kind {
+                SeatKind::Person => SeatShown {
+                    kind: "person",
+                    connected: Some(s.connected > 0),
+                    away_ms: (away && s.connected == 0)
+                        .then(|| s.away_since.elapsed().as_millis() as u64),
+                    bot: None,
+                },
+                SeatKind::Bot { bot } => SeatShown {
+                    kind: "bot",
+                    connected: None,
+                    away_ms: None,
+                    bot: Some(bot),
+                },
+            }
+        })
     }
 
     /// Refreshes the lobby's summary of this match.

@@ -82,7 +82,7 @@ impl Actor {
         &self,
         viewer: Viewer,
         view: Option<String>,
-        seats: &serde_json::Value,
+        seats: &str,
         now: Option<u64>,
     ) -> String {
         messages::state_text(&self.m, viewer, view, self.shown.seq(viewer), seats, now)

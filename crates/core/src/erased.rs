@@ -160,15 +160,6 @@ impl<G: Game> AnyGame for Def<G> {
     }
 }
 
-/// An action serialised as its notation, written straight into the output.
-struct Notation<'a, A>(&'a A);
-
-impl<A: std::fmt::Display> serde::Serialize for Notation<'_, A> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self.0)
-    }
-}
-
 /// A typed state behind the erased interface.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Erased<G>(pub G);
@@ -231,18 +222,31 @@ impl<G: Game> AnyState for Erased<G> {
     }
 
     fn legal_json(&self, seat: Seat, max: usize) -> Option<String> {
-        use serde::ser::{SerializeSeq, Serializer};
-        let mut out = Vec::with_capacity(VIEW_CAPACITY);
-        let mut json = serde_json::Serializer::new(&mut out);
-        let mut seq = json.serialize_seq(None).ok()?;
+        use std::fmt::Write;
+        let mut out = String::with_capacity(VIEW_CAPACITY);
+        let mut notation = String::new();
+        out.push('[');
         for (n, action) in self.0.legal_actions(seat)?.enumerate() {
             if n == max {
                 return None;
             }
-            seq.serialize_element(&Notation(&action)).ok()?;
+            if n > 0 {
+                out.push(',');
+            }
+            notation.clear();
+            write!(notation, "{action}").ok()?;
+            // Notation needs no escaping as a rule: copied as it is,
+            // without serde_json's escaping writer around every piece.
+            if notation.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+                out.push('"');
+                out.push_str(&notation);
+                out.push('"');
+            } else {
+                out.push_str(&serde_json::to_string(&notation).ok()?);
+            }
         }
-        seq.end().ok()?;
-        String::from_utf8(out).ok()
+        out.push(']');
+        Some(out)
     }
 
     fn sample_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<String> {

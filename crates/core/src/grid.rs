@@ -49,32 +49,47 @@ impl Cell {
     }
 }
 
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Cell {
+    /// The name of a cell notation can write (`A1` to `Z99`) as bytes and
+    /// their length, made without the format machinery: every legal
+    /// action's notation and many views name cells, for every move.
+    fn short_name(self) -> Option<([u8; 3], usize)> {
         let row = u16::from(self.row) + 1;
         if self.col >= 26 || row >= 100 {
-            return write!(f, "{}{row}", (b'A' + self.col) as char);
+            return None;
         }
-        // Every legal action's notation names cells: one write, no format
-        // machinery (a server lists hundreds of actions each move).
-        let mut text = [
+        let text = [
             b'A' + self.col,
             b'0' + (row / 10) as u8,
             b'0' + (row % 10) as u8,
         ];
-        let len = if row < 10 {
-            text[1] = text[2];
-            2
-        } else {
-            3
-        };
-        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
+        Some(match row < 10 {
+            true => ([text[0], text[2], 0], 2),
+            false => (text, 3),
+        })
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.short_name() {
+            Some((text, len)) => {
+                f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
+            }
+            None => write!(f, "{}{}", (b'A' + self.col) as char, u16::from(self.row) + 1),
+        }
     }
 }
 
 impl Serialize for Cell {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        match self.short_name() {
+            Some((text, len)) => match std::str::from_utf8(&text[..len]) {
+                Ok(name) => s.serialize_str(name),
+                Err(_) => s.collect_str(self),
+            },
+            None => s.collect_str(self),
+        }
     }
 }
 

@@ -237,7 +237,10 @@ impl<G: Game> AnyState for Erased<G> {
             write!(notation, "{action}").ok()?;
             // Notation needs no escaping as a rule: copied as it is,
             // without serde_json's escaping writer around every piece.
-            if notation.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+            if notation
+                .bytes()
+                .all(|b| b >= 0x20 && b != b'"' && b != b'\\')
+            {
                 out.push('"');
                 out.push_str(&notation);
                 out.push('"');

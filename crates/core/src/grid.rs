@@ -76,7 +76,12 @@ impl fmt::Display for Cell {
             Some((text, len)) => {
                 f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
             }
-            None => write!(f, "{}{}", (b'A' + self.col) as char, u16::from(self.row) + 1),
+            None => write!(
+                f,
+                "{}{}",
+                (b'A' + self.col) as char,
+                u16::from(self.row) + 1
+            ),
         }
     }
 }

@@ -91,7 +91,9 @@ pub fn state_text(
 }
 
 pub fn accepted(action: &str, seq: u64) -> String {
-    json!({"type": "accepted", "action": action, "seq": seq}).to_string()
+    // One a move: written directly, not through a `Value`.
+    let action = serde_json::to_string(action).unwrap_or_default();
+    format!(r#"{{"type":"accepted","action":{action},"seq":{seq}}}"#)
 }
 
 /// A refused action: the rule, the reason, and for notation where the text

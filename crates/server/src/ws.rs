@@ -39,6 +39,8 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 const PING_EVERY: Duration = Duration::from_secs(30);
 /// A client heard nothing from (not even a pong) this long is dropped.
 const IDLE_LIMIT: Duration = Duration::from_secs(75);
+/// How often a client's silence is checked against [`IDLE_LIMIT`].
+const IDLE_CHECK: Duration = Duration::from_secs(5);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -164,6 +166,8 @@ async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Recei
     loop {
         // `None`: time to ping.
         let out = tokio::select! {
+            // A message first: the usual wake-up needs no other poll.
+            biased;
             out = rx.recv() => match out {
                 Some(out) => Some(out),
                 None => break,
@@ -199,16 +203,25 @@ async fn read_loop(
     writer: &mut JoinHandle<()>,
 ) -> bool {
     let mut bucket = Bucket::new();
+    // Silence is checked now and then, not timed by a timer per message.
+    let mut idle_check = tokio::time::interval_at((Instant::now() + IDLE_CHECK).into(), IDLE_CHECK);
+    let mut heard = Instant::now();
     loop {
         let message = tokio::select! {
+            // A message first: the usual wake-up needs no other poll.
+            biased;
+            m = stream.next() => m,
             _ = &mut *writer => return true,
             _ = client.handle.tx.closed() => return false,
-            m = tokio::time::timeout(IDLE_LIMIT, stream.next()) => match m {
-                Ok(m) => m,
+            _ = idle_check.tick() => {
                 // Not even a pong: the client is gone.
-                Err(_) => return false,
-            },
+                if heard.elapsed() >= IDLE_LIMIT {
+                    return false;
+                }
+                continue;
+            }
         };
+        heard = Instant::now();
         bucket.take().await;
         let text = match message {
             None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return false,

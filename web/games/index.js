@@ -66,6 +66,14 @@ export function boardFor(game) {
       link.rel = 'stylesheet';
       link.href = href;
       link.dataset.board = board.id;
+      // The board stays hidden until its stylesheet is in: drawn unstyled
+      // first, it flashes and briefly lays out at the wrong size.
+      const root = document.documentElement;
+      root.classList.add('board-styles-loading');
+      const shown = () => root.classList.remove('board-styles-loading');
+      link.addEventListener('load', shown, { once: true });
+      link.addEventListener('error', shown, { once: true });
+      setTimeout(shown, 3000);
       document.head.append(link);
     }
   }

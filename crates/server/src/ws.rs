@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 use umpire_core::Viewer;
 
 use crate::App;
-use crate::live::{Cmd, Handle, OUT_QUEUE, Outgoing};
+use crate::live::{ClientQueue, Cmd, Handle, OUT_QUEUE, Outgoing};
 use crate::messages::{self, ClientMsg};
 use crate::routes::TokenQuery;
 
@@ -93,12 +93,12 @@ impl Admitted {
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
-    let (client, rx) = match admit(&app, &id, token.as_deref()).await {
+    let (client, rx, let_go) = match admit(&app, &id, token.as_deref()).await {
         Ok(admitted) => admitted,
         Err((rule, message)) => return refuse(socket, rule, &message).await,
     };
     let (sink, mut stream) = socket.split();
-    let mut writer = tokio::spawn(write_loop(sink, rx));
+    let mut writer = tokio::spawn(write_loop(sink, rx, let_go));
     let writer_done = read_loop(&app, &mut stream, &client, &mut writer).await;
     let _ = client
         .handle
@@ -116,13 +116,13 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
     }
 }
 
+/// What a client let in gets: itself, its queue, and the signal that the
+/// match let it go.
+type Let = (Admitted, mpsc::Receiver<Outgoing>, oneshot::Receiver<()>);
+
 /// Finds the match, checks the token and joins the match's watchers; or
 /// the refusal to send (its rule and message).
-async fn admit(
-    app: &App,
-    id: &str,
-    token: Option<&str>,
-) -> Result<(Admitted, mpsc::Receiver<Outgoing>), (&'static str, String)> {
+async fn admit(app: &App, id: &str, token: Option<&str>) -> Result<Let, (&'static str, String)> {
     let handle = match app.hub.get(id).await {
         Ok(Some(h)) => h,
         Ok(None) => return Err(("not-found", "no match with this id".into())),
@@ -134,11 +134,16 @@ async fn admit(
     };
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (tx, rx) = mpsc::channel::<Outgoing>(OUT_QUEUE);
+    let (close, let_go) = oneshot::channel();
     let (reply, admitted) = oneshot::channel();
+    let queue = ClientQueue {
+        tx: tx.clone(),
+        close,
+    };
     let join = Cmd::Join {
         viewer,
         conn,
-        tx: tx.clone(),
+        queue,
         reply,
     };
     if handle.tx.send(join).await.is_err() {
@@ -153,12 +158,17 @@ async fn admit(
         conn,
         tx,
     };
-    Ok((client, rx))
+    Ok((client, rx, let_go))
 }
 
 /// Writes what the match's task queues for the client, until the queue
-/// closes or the socket accepts nothing for too long; then closes.
-async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Receiver<Outgoing>) {
+/// closes, the match lets the client go (`let_go`: what was queued goes
+/// out first) or the socket accepts nothing for too long; then closes.
+async fn write_loop(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Outgoing>,
+    mut let_go: oneshot::Receiver<()>,
+) {
     // WebSocket pings: any client library answers them, so a live but quiet
     // client is heard from (see IDLE_LIMIT).
     let mut ping = tokio::time::interval(PING_EVERY);
@@ -172,6 +182,7 @@ async fn write_loop(mut sink: SplitSink<WebSocket, Message>, mut rx: mpsc::Recei
                 Some(out) => Some(out),
                 None => break,
             },
+            _ = &mut let_go => break,
             _ = ping.tick() => None,
         };
         let sent = tokio::time::timeout(SEND_TIMEOUT, async {

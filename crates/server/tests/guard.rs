@@ -328,3 +328,32 @@ async fn http_head(addr: std::net::SocketAddr, path: &str) -> String {
     let answer = String::from_utf8_lossy(&answer);
     answer.split("\r\n\r\n").next().unwrap_or("").to_string()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ninth_connection_of_one_link_closes_the_oldest() {
+    let s = start(fast()).await;
+    let c = people(s.addr, game()).await;
+    let mut conns = Vec::new();
+    for _ in 0..8 {
+        conns.push(join(s.addr, &c.id, c.p1.as_deref()).await.0);
+    }
+    let (mut newest, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
+    // The server closes the oldest of the link's connections…
+    let mut oldest = conns.remove(0);
+    let closed = async {
+        loop {
+            match oldest.recv().await {
+                Ok(None) | Err(_) => break,
+                Ok(Some(_)) => continue,
+            }
+        }
+    };
+    tokio::time::timeout(WAIT, closed)
+        .await
+        .expect("the oldest connection is closed");
+    // …and serves the others, the newest among them.
+    for ws in [&mut newest, &mut conns[0]] {
+        ws.send(&json!({"type": "ping"})).await.expect("sent");
+        ws.until("pong", WAIT).await.expect("still served");
+    }
+}

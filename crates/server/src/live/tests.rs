@@ -92,18 +92,20 @@ async fn setup_with(config: Config) -> Setup {
 /// Connects P1 as connection 1; reads its `hello` and `state`.
 async fn join_p1(handle: &Handle) -> Client {
     let (tx, rx) = mpsc::channel(64);
+    let (close, let_go) = oneshot::channel();
     let (reply, admitted) = oneshot::channel();
     let viewer = Viewer::Seat(Seat::P1);
     let join = Cmd::Join {
         viewer,
         conn: 1,
-        tx,
+        queue: super::ClientQueue { tx, close },
         reply,
     };
     handle.tx.send(join).await.expect("the task runs");
     assert!(admitted.await.expect("an answer"));
     let mut client = Client {
         rx,
+        _let_go: let_go,
         queued: Default::default(),
     };
     assert_eq!(next(&mut client).await.expect("hello")["type"], "hello");
@@ -114,6 +116,7 @@ async fn join_p1(handle: &Handle) -> Client {
 /// A client's queue, read one message at a time.
 struct Client {
     rx: mpsc::Receiver<Outgoing>,
+    _let_go: oneshot::Receiver<()>,
     queued: std::collections::VecDeque<Utf8Bytes>,
 }
 
@@ -193,12 +196,13 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
     let mut p1 = join_p1(&s.handle).await;
     // Clocks run once both seats are here.
     let (tx, _p2) = mpsc::channel(64);
+    let (close, _let_p2_go) = oneshot::channel();
     let (reply, admitted) = oneshot::channel();
     let viewer = Viewer::Seat(Seat::P2);
     let join = Cmd::Join {
         viewer,
         conn: 2,
-        tx,
+        queue: super::ClientQueue { tx, close },
         reply,
     };
     s.handle.tx.send(join).await.expect("the task runs");

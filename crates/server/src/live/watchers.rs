@@ -8,8 +8,8 @@ use serde_json::json;
 use tokio::sync::mpsc;
 use umpire_core::{Seat, Viewer};
 
-use super::Outgoing;
 use super::actor::Actor;
+use super::{ClientQueue, Outgoing};
 use crate::messages;
 use crate::shown::Views;
 
@@ -17,11 +17,12 @@ use crate::shown::Views;
 /// connection of the same link closes its oldest: the holder always gets in.
 const MAX_PER_HOLDER: usize = 8;
 
-/// One connected client.
+/// One connected client. Dropping it closes the client's connection.
 pub(super) struct Watcher {
     pub(super) conn: u64,
     pub(super) viewer: Viewer,
     tx: mpsc::Sender<Outgoing>,
+    _close: tokio::sync::oneshot::Sender<()>,
 }
 
 impl Watcher {
@@ -36,7 +37,8 @@ impl Actor {
     /// it was let in: a spectator is refused once the match has its fill of
     /// them; a seat holder or the umpire is always let in (past a few
     /// connections of one link, its oldest is closed).
-    pub(super) fn join(&mut self, viewer: Viewer, conn: u64, tx: mpsc::Sender<Outgoing>) -> bool {
+    pub(super) fn join(&mut self, viewer: Viewer, conn: u64, queue: ClientQueue) -> bool {
+        let ClientQueue { tx, close } = queue;
         let same: Vec<u64> = self
             .watchers
             .iter()
@@ -61,7 +63,12 @@ impl Actor {
             takeover,
         );
         let _ = tx.try_send(Outgoing::from(hello));
-        self.watchers.push(Watcher { conn, viewer, tx });
+        self.watchers.push(Watcher {
+            conn,
+            viewer,
+            tx,
+            _close: close,
+        });
         if self.arrived(viewer) {
             // Everyone sees the seat come back; that includes the newcomer.
             self.broadcast();

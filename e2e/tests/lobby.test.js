@@ -160,7 +160,14 @@ test('an open seat is joined from another browser; a rematch swaps the seats whe
   await join.click();
   await other.waitForURL(/\/m\/[0-9a-f]+\?t=/);
   await other.locator('#role').filter({ hasText: 'P2' }).waitFor();
-  // Taken: nobody else is offered it.
+  // Taken: nobody else is offered it. (The server drops its sorted lists
+  // on a claim; a sort under way then can still serve the old lists for up
+  // to a second, so the API is asked first.)
+  for (let tries = 0; tries < 30; tries++) {
+    const lists = await getJson(`${server.url}/api/matches`);
+    if (!lists.open.some((m) => m.id === id && m.join)) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
   const third = await (await newProfile()).open('/');
   await third.locator(`#open li[data-match="${id}"], #live li[data-match="${id}"]`).first().waitFor();
   assert.equal(await third.locator(`li[data-match="${id}"] a.join`).count(), 0, 'a taken seat is not offered');

@@ -523,7 +523,8 @@ impl Hub {
                 "the claim could not be stored; try again".into(),
             ));
         }
-        // The lobby stops offering the seat at once.
+        // The lobby stops offering the seat at once: the summary loses its
+        // invite, and lists sorted before are not served again.
         if let Some(summary) = handle
             .summary
             .lock()
@@ -532,6 +533,7 @@ impl Hub {
         {
             summary.remove("join");
         }
+        *self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let seat = invite.seat;
         Ok(json!({"seat": seat.to_string(),
                   "link": format!("/m/{id}?t={}", info.tokens.seats[seat])}))

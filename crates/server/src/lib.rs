@@ -14,6 +14,7 @@ mod listen;
 mod live;
 pub mod loadtest;
 mod messages;
+mod outbox;
 mod routes;
 mod shown;
 mod store;

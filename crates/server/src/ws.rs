@@ -10,15 +10,16 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
 use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use umpire_core::Viewer;
 
 use crate::App;
-use crate::live::{ClientQueue, Cmd, Handle, OUT_QUEUE, Outgoing};
+use crate::live::{ClientQueue, Cmd, Handle, Outgoing};
 use crate::messages::{self, ClientMsg};
+use crate::outbox::{Deliver, Outbox, Stop};
 use crate::routes::TokenQuery;
 
 /// Messages longer than this get an error; the connection stays open.
@@ -68,11 +69,18 @@ pub async fn upgrade(
         .on_upgrade(move |socket| connection(socket, app, id, q.t))
 }
 
-async fn refuse(mut socket: WebSocket, rule: &str, message: &str) {
-    let _ = socket
-        .send(Message::Text(messages::error(rule, message).into()))
-        .await;
-    let _ = socket.send(Message::Close(None)).await;
+/// A client's frames go out through its outbox (see [`crate::outbox`]).
+type Out = Outbox<SplitSink<WebSocket, Message>>;
+
+/// Tells the client why it is not let in, and closes.
+async fn refuse(outbox: &Out, rule: &str, message: &str) {
+    outbox.send(Outgoing::from(messages::error(rule, message)));
+    outbox.close();
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        drain(outbox).await;
+        std::future::poll_fn(|cx| outbox.poll_close(cx)).await;
+    })
+    .await;
 }
 
 /// A client let in to a match.
@@ -80,25 +88,26 @@ struct Admitted {
     handle: Handle,
     viewer: Viewer,
     conn: u64,
-    /// Its queue of outgoing messages; answers that need no match go here too.
-    tx: mpsc::Sender<Outgoing>,
+    /// Its outgoing frames; answers that need no match go here too.
+    outbox: Arc<Out>,
 }
 
 impl Admitted {
-    /// Answers the client directly. A full queue means the client is not
+    /// Answers the client directly. A client that cannot take it is not
     /// reading: dropping is fine.
     fn reply(&self, text: String) {
-        let _ = self.tx.try_send(Outgoing::from(text));
+        self.outbox.send(Outgoing::from(text));
     }
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
-    let (client, rx, let_go) = match admit(&app, &id, token.as_deref()).await {
-        Ok(admitted) => admitted,
-        Err((rule, message)) => return refuse(socket, rule, &message).await,
-    };
     let (sink, mut stream) = socket.split();
-    let mut writer = tokio::spawn(write_loop(sink, rx, let_go));
+    let outbox = Arc::new(Outbox::new(sink));
+    let (client, let_go) = match admit(&app, &id, token.as_deref(), &outbox).await {
+        Ok(admitted) => admitted,
+        Err((rule, message)) => return refuse(&outbox, rule, &message).await,
+    };
+    let mut writer = tokio::spawn(write_loop(outbox.clone(), let_go));
     let writer_done = read_loop(&app, &mut stream, &client, &mut writer).await;
     let _ = client
         .handle
@@ -106,6 +115,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
         .send(Cmd::Leave { conn: client.conn })
         .await;
     drop(client);
+    outbox.close();
     // Let the writer flush what is queued, but not for ever.
     if !writer_done
         && tokio::time::timeout(Duration::from_secs(1), &mut writer)
@@ -116,13 +126,18 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
     }
 }
 
-/// What a client let in gets: itself, its queue, and the signal that the
-/// match let it go.
-type Let = (Admitted, mpsc::Receiver<Outgoing>, oneshot::Receiver<()>);
+/// What a client let in gets: itself, and the signal that the match let it
+/// go.
+type Let = (Admitted, oneshot::Receiver<()>);
 
-/// Finds the match, checks the token and joins the match's watchers; or
-/// the refusal to send (its rule and message).
-async fn admit(app: &App, id: &str, token: Option<&str>) -> Result<Let, (&'static str, String)> {
+/// Finds the match, checks the token and joins the match's watchers, who
+/// send to `outbox`; or the refusal to send (its rule and message).
+async fn admit(
+    app: &App,
+    id: &str,
+    token: Option<&str>,
+    outbox: &Arc<Out>,
+) -> Result<Let, (&'static str, String)> {
     let handle = match app.hub.get(id).await {
         Ok(Some(h)) => h,
         Ok(None) => return Err(("not-found", "no match with this id".into())),
@@ -133,11 +148,10 @@ async fn admit(app: &App, id: &str, token: Option<&str>) -> Result<Let, (&'stati
         return Err(("auth", "this token does not belong to this match".into()));
     };
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (tx, rx) = mpsc::channel::<Outgoing>(OUT_QUEUE);
     let (close, let_go) = oneshot::channel();
     let (reply, admitted) = oneshot::channel();
     let queue = ClientQueue {
-        tx: tx.clone(),
+        tx: outbox.clone(),
         close,
     };
     let join = Cmd::Join {
@@ -156,52 +170,57 @@ async fn admit(app: &App, id: &str, token: Option<&str>) -> Result<Let, (&'stati
         handle,
         viewer,
         conn,
-        tx,
+        outbox: outbox.clone(),
     };
-    Ok((client, rx, let_go))
+    Ok((client, let_go))
 }
 
-/// Writes what the match's task queues for the client, until the queue
-/// closes, the match lets the client go (`let_go`: what was queued goes
-/// out first) or the socket accepts nothing for too long; then closes.
-async fn write_loop(
-    mut sink: SplitSink<WebSocket, Message>,
-    mut rx: mpsc::Receiver<Outgoing>,
-    mut let_go: oneshot::Receiver<()>,
-) {
+/// Sends what waits in the client's outbox (most frames go out at once,
+/// without this task) and pings the client, until the outbox closes (the
+/// match let the client go, `let_go`, or the client left), the socket
+/// fails or it accepts nothing for too long; then closes the socket.
+async fn write_loop(outbox: Arc<Out>, mut let_go: oneshot::Receiver<()>) {
     // WebSocket pings: any client library answers them, so a live but quiet
     // client is heard from (see IDLE_LIMIT).
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
-    loop {
-        // `None`: time to ping.
-        let out = tokio::select! {
-            // A message first: the usual wake-up needs no other poll.
+    let mut held = true;
+    let stop = loop {
+        tokio::select! {
             biased;
-            out = rx.recv() => match out {
-                Some(out) => Some(out),
-                None => break,
-            },
-            _ = &mut let_go => break,
-            _ = ping.tick() => None,
-        };
-        let sent = tokio::time::timeout(SEND_TIMEOUT, async {
-            match out {
-                None => sink.send(Message::Ping(Default::default())).await,
-                Some(Outgoing::One(text)) => sink.send(Message::Text(text)).await,
-                // Buffered together (WRITE_BUFFER), flushed as one write.
-                Some(Outgoing::Two(first, second)) => {
-                    sink.feed(Message::Text(first)).await?;
-                    sink.send(Message::Text(second)).await
-                }
+            _ = outbox.woken() => {}
+            _ = &mut let_go, if held => {
+                held = false;
+                outbox.close();
             }
-        });
-        match sent.await {
-            Ok(Ok(())) => {}
-            _ => break,
+            _ = ping.tick() => outbox.queue(Message::Ping(Default::default())),
+        }
+        if let Some(stop) = drain(&outbox).await {
+            break stop;
+        }
+    };
+    // Senders learn that nothing more goes out.
+    outbox.close();
+    if stop == Stop::Closed {
+        let close = std::future::poll_fn(|cx| outbox.poll_close(cx));
+        let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
+    }
+}
+
+/// Sends what waits in `outbox`, polling again whenever a sender wakes the
+/// writer; `Some` once the writer is to stop.
+async fn drain(outbox: &Out) -> Option<Stop> {
+    let deadline = tokio::time::sleep(SEND_TIMEOUT);
+    tokio::pin!(deadline);
+    loop {
+        tokio::select! {
+            biased;
+            stop = std::future::poll_fn(|cx| outbox.poll_drain(cx)) => return stop,
+            // A sender met the socket not ready: poll again with our waker.
+            _ = outbox.woken() => continue,
+            _ = &mut deadline => return Some(Stop::Failed),
         }
     }
-    let _ = sink.send(Message::Close(None)).await;
 }
 
 /// Reads the client's messages and passes them on, until the client

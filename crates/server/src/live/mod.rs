@@ -117,7 +117,7 @@ impl Handle {
 
 /// Where a connected client's messages go.
 pub struct ClientQueue {
-    pub tx: mpsc::Sender<Outgoing>,
+    pub tx: Arc<dyn crate::outbox::Deliver>,
     /// Dropped when the match lets the client go (a newer connection of its
     /// link, or too slow): its connection then closes, after what is queued.
     pub close: oneshot::Sender<()>,

@@ -98,7 +98,10 @@ async fn join_p1(handle: &Handle) -> Client {
     let join = Cmd::Join {
         viewer,
         conn: 1,
-        queue: super::ClientQueue { tx, close },
+        queue: super::ClientQueue {
+            tx: Arc::new(tx),
+            close,
+        },
         reply,
     };
     handle.tx.send(join).await.expect("the task runs");
@@ -202,7 +205,10 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
     let join = Cmd::Join {
         viewer,
         conn: 2,
-        queue: super::ClientQueue { tx, close },
+        queue: super::ClientQueue {
+            tx: Arc::new(tx),
+            close,
+        },
         reply,
     };
     s.handle.tx.send(join).await.expect("the task runs");
@@ -218,4 +224,11 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
     s.store.faults().writes.store(false, Ordering::SeqCst);
     let state = next(&mut p1).await.expect("a state");
     assert_eq!(state["view"]["round"], 1, "{state}");
+}
+
+/// The tests read what a client is sent from a channel.
+impl crate::outbox::Deliver for mpsc::Sender<Outgoing> {
+    fn send(&self, out: Outgoing) -> bool {
+        self.try_send(out).is_ok()
+    }
 }

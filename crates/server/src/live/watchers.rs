@@ -5,12 +5,12 @@ use std::collections::HashMap;
 
 use axum::extract::ws::Utf8Bytes;
 use serde_json::json;
-use tokio::sync::mpsc;
 use umpire_core::{Seat, Viewer};
 
 use super::actor::Actor;
 use super::{ClientQueue, Outgoing};
 use crate::messages;
+use crate::outbox::Deliver;
 use crate::shown::Views;
 
 /// Connections one seat holder, or the umpire, keeps at once. One more
@@ -21,14 +21,14 @@ const MAX_PER_HOLDER: usize = 8;
 pub(super) struct Watcher {
     pub(super) conn: u64,
     pub(super) viewer: Viewer,
-    tx: mpsc::Sender<Outgoing>,
+    tx: std::sync::Arc<dyn Deliver>,
     _close: tokio::sync::oneshot::Sender<()>,
 }
 
 impl Watcher {
     /// Queues `text`; false if the client is not keeping up.
     pub(super) fn send(&self, text: impl Into<Outgoing>) -> bool {
-        self.tx.try_send(text.into()).is_ok()
+        self.tx.send(text.into())
     }
 }
 
@@ -62,7 +62,7 @@ impl Actor {
             &self.info.id,
             takeover,
         );
-        let _ = tx.try_send(Outgoing::from(hello));
+        tx.send(Outgoing::from(hello));
         self.watchers.push(Watcher {
             conn,
             viewer,

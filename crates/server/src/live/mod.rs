@@ -35,8 +35,9 @@ use crate::tokens;
 pub use actor::spawn;
 pub use rematch::RematchOrder;
 
-/// A client's outgoing queue, in messages. A client that lets it fill up is
-/// too slow and is disconnected rather than allowed to hold anything up.
+/// Frames that may wait for a client's socket ([`crate::outbox`]). A client
+/// further behind is too slow and is disconnected rather than allowed to
+/// hold anything up.
 pub const OUT_QUEUE: usize = 64;
 
 /// What a client is sent at once: one message, or two that leave in one

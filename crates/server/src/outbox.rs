@@ -20,10 +20,13 @@ use tokio::sync::Notify;
 
 use crate::live::{OUT_QUEUE, Outgoing};
 
-/// Somewhere a client's messages go; false if the client is gone or
-/// cannot keep up.
+/// Somewhere a client's messages go.
 pub trait Deliver: Send + Sync {
+    /// Sends `out`; false if the client is gone or cannot keep up.
     fn send(&self, out: Outgoing) -> bool;
+    /// Takes no more messages; what was sent still goes out, then the
+    /// connection closes.
+    fn close(&self);
 }
 
 /// The frames of one client, over its socket's sending half `S`.
@@ -66,15 +69,9 @@ impl<S: Sink<Message> + Unpin + Send> Outbox<S> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Queues `frame` behind anything waiting (a ping, or a `Close`).
+    /// Queues `frame` (a ping) behind anything waiting.
     pub fn queue(&self, frame: Message) {
         self.lock().queue.push_back(frame);
-        self.wake.notify_one();
-    }
-
-    /// Takes no more frames; the writer sends what waits, then stops.
-    pub fn close(&self) {
-        self.lock().closed = true;
         self.wake.notify_one();
     }
 
@@ -162,6 +159,11 @@ impl<S: Sink<Message> + Unpin + Send> Deliver for Outbox<S> {
             self.wake.notify_one();
         }
         sent
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.wake.notify_one();
     }
 }
 

@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 use umpire_core::Viewer;
 
 use crate::App;
-use crate::live::{ClientQueue, Cmd, Handle, Outgoing};
+use crate::live::{Cmd, Handle, Outgoing};
 use crate::messages::{self, ClientMsg};
 use crate::outbox::{Deliver, Outbox, Stop};
 use crate::routes::TokenQuery;
@@ -76,11 +76,9 @@ type Out = Outbox<SplitSink<WebSocket, Message>>;
 async fn refuse(outbox: &Out, rule: &str, message: &str) {
     outbox.send(Outgoing::from(messages::error(rule, message)));
     outbox.close();
-    let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        drain(outbox).await;
-        std::future::poll_fn(|cx| outbox.poll_close(cx)).await;
-    })
-    .await;
+    if tokio::time::timeout(Duration::from_secs(1), drain(outbox)).await == Ok(Some(Stop::Closed)) {
+        close_socket(outbox).await;
+    }
 }
 
 /// A client let in to a match.
@@ -103,11 +101,11 @@ impl Admitted {
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
     let (sink, mut stream) = socket.split();
     let outbox = Arc::new(Outbox::new(sink));
-    let (client, let_go) = match admit(&app, &id, token.as_deref(), &outbox).await {
+    let client = match admit(&app, &id, token.as_deref(), &outbox).await {
         Ok(admitted) => admitted,
         Err((rule, message)) => return refuse(&outbox, rule, &message).await,
     };
-    let mut writer = tokio::spawn(write_loop(outbox.clone(), let_go));
+    let mut writer = tokio::spawn(write_loop(outbox.clone()));
     let writer_done = read_loop(&app, &mut stream, &client, &mut writer).await;
     let _ = client
         .handle
@@ -126,10 +124,6 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
     }
 }
 
-/// What a client let in gets: itself, and the signal that the match let it
-/// go.
-type Let = (Admitted, oneshot::Receiver<()>);
-
 /// Finds the match, checks the token and joins the match's watchers, who
 /// send to `outbox`; or the refusal to send (its rule and message).
 async fn admit(
@@ -137,7 +131,7 @@ async fn admit(
     id: &str,
     token: Option<&str>,
     outbox: &Arc<Out>,
-) -> Result<Let, (&'static str, String)> {
+) -> Result<Admitted, (&'static str, String)> {
     let handle = match app.hub.get(id).await {
         Ok(Some(h)) => h,
         Ok(None) => return Err(("not-found", "no match with this id".into())),
@@ -148,16 +142,11 @@ async fn admit(
         return Err(("auth", "this token does not belong to this match".into()));
     };
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (close, let_go) = oneshot::channel();
     let (reply, admitted) = oneshot::channel();
-    let queue = ClientQueue {
-        tx: outbox.clone(),
-        close,
-    };
     let join = Cmd::Join {
         viewer,
         conn,
-        queue,
+        tx: outbox.clone(),
         reply,
     };
     if handle.tx.send(join).await.is_err() {
@@ -172,27 +161,22 @@ async fn admit(
         conn,
         outbox: outbox.clone(),
     };
-    Ok((client, let_go))
+    Ok(client)
 }
 
 /// Sends what waits in the client's outbox (most frames go out at once,
 /// without this task) and pings the client, until the outbox closes (the
-/// match let the client go, `let_go`, or the client left), the socket
-/// fails or it accepts nothing for too long; then closes the socket.
-async fn write_loop(outbox: Arc<Out>, mut let_go: oneshot::Receiver<()>) {
+/// match let the client go, or the client left), the socket fails or it
+/// accepts nothing for too long; then closes the socket.
+async fn write_loop(outbox: Arc<Out>) {
     // WebSocket pings: any client library answers them, so a live but quiet
     // client is heard from (see IDLE_LIMIT).
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
-    let mut held = true;
     let stop = loop {
         tokio::select! {
             biased;
             _ = outbox.woken() => {}
-            _ = &mut let_go, if held => {
-                held = false;
-                outbox.close();
-            }
             _ = ping.tick() => outbox.queue(Message::Ping(Default::default())),
         }
         if let Some(stop) = drain(&outbox).await {
@@ -202,9 +186,14 @@ async fn write_loop(outbox: Arc<Out>, mut let_go: oneshot::Receiver<()>) {
     // Senders learn that nothing more goes out.
     outbox.close();
     if stop == Stop::Closed {
-        let close = std::future::poll_fn(|cx| outbox.poll_close(cx));
-        let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
+        close_socket(&outbox).await;
     }
+}
+
+/// Sends the closing frame, waiting a second at most.
+async fn close_socket(outbox: &Out) {
+    let close = std::future::poll_fn(|cx| outbox.poll_close(cx));
+    let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
 }
 
 /// Sends what waits in `outbox`, polling again whenever a sender wakes the

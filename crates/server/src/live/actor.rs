@@ -293,10 +293,10 @@ impl Actor {
             Cmd::Join {
                 viewer,
                 conn,
-                queue,
+                tx,
                 reply,
             } => {
-                let _ = reply.send(self.join(viewer, conn, queue));
+                let _ = reply.send(self.join(viewer, conn, tx));
             }
             Cmd::Leave { conn } => self.leave(conn),
             // A seat handed to a bot is the bot's for good.

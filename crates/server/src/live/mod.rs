@@ -116,21 +116,13 @@ impl Handle {
     }
 }
 
-/// Where a connected client's messages go.
-pub struct ClientQueue {
-    pub tx: Arc<dyn crate::outbox::Deliver>,
-    /// Dropped when the match lets the client go (a newer connection of its
-    /// link, or too slow): its connection then closes, after what is queued.
-    pub close: oneshot::Sender<()>,
-}
-
 pub enum Cmd {
-    /// A client connects; its messages go to `queue`. `reply` says whether
-    /// it was let in.
+    /// A client connects; its messages go to `tx`. `reply` says whether it
+    /// was let in.
     Join {
         viewer: Viewer,
         conn: u64,
-        queue: ClientQueue,
+        tx: Arc<dyn crate::outbox::Deliver>,
         reply: oneshot::Sender<bool>,
     },
     Leave {

@@ -92,23 +92,18 @@ async fn setup_with(config: Config) -> Setup {
 /// Connects P1 as connection 1; reads its `hello` and `state`.
 async fn join_p1(handle: &Handle) -> Client {
     let (tx, rx) = mpsc::channel(64);
-    let (close, let_go) = oneshot::channel();
     let (reply, admitted) = oneshot::channel();
     let viewer = Viewer::Seat(Seat::P1);
     let join = Cmd::Join {
         viewer,
         conn: 1,
-        queue: super::ClientQueue {
-            tx: Arc::new(tx),
-            close,
-        },
+        tx: Arc::new(tx),
         reply,
     };
     handle.tx.send(join).await.expect("the task runs");
     assert!(admitted.await.expect("an answer"));
     let mut client = Client {
         rx,
-        _let_go: let_go,
         queued: Default::default(),
     };
     assert_eq!(next(&mut client).await.expect("hello")["type"], "hello");
@@ -119,7 +114,6 @@ async fn join_p1(handle: &Handle) -> Client {
 /// A client's queue, read one message at a time.
 struct Client {
     rx: mpsc::Receiver<Outgoing>,
-    _let_go: oneshot::Receiver<()>,
     queued: std::collections::VecDeque<Utf8Bytes>,
 }
 
@@ -199,16 +193,12 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
     let mut p1 = join_p1(&s.handle).await;
     // Clocks run once both seats are here.
     let (tx, _p2) = mpsc::channel(64);
-    let (close, _let_p2_go) = oneshot::channel();
     let (reply, admitted) = oneshot::channel();
     let viewer = Viewer::Seat(Seat::P2);
     let join = Cmd::Join {
         viewer,
         conn: 2,
-        queue: super::ClientQueue {
-            tx: Arc::new(tx),
-            close,
-        },
+        tx: Arc::new(tx),
         reply,
     };
     s.handle.tx.send(join).await.expect("the task runs");
@@ -227,8 +217,11 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
 }
 
 /// The tests read what a client is sent from a channel.
+/// (The channel closes when the match drops the client's sender.)
 impl crate::outbox::Deliver for mpsc::Sender<Outgoing> {
     fn send(&self, out: Outgoing) -> bool {
         self.try_send(out).is_ok()
     }
+
+    fn close(&self) {}
 }

@@ -2,13 +2,14 @@
 //! messages. A client that cannot keep up is dropped, never waited for.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use serde_json::json;
 use umpire_core::{Seat, Viewer};
 
+use super::Outgoing;
 use super::actor::Actor;
-use super::{ClientQueue, Outgoing};
 use crate::messages;
 use crate::outbox::Deliver;
 use crate::shown::Views;
@@ -17,12 +18,19 @@ use crate::shown::Views;
 /// connection of the same link closes its oldest: the holder always gets in.
 const MAX_PER_HOLDER: usize = 8;
 
-/// One connected client. Dropping it closes the client's connection.
+/// One connected client.
 pub(super) struct Watcher {
     pub(super) conn: u64,
     pub(super) viewer: Viewer,
-    tx: std::sync::Arc<dyn Deliver>,
-    _close: tokio::sync::oneshot::Sender<()>,
+    tx: Arc<dyn Deliver>,
+}
+
+/// A client the match lets go (it left, a newer connection of its link
+/// came, or it is too slow) has its connection closed, after what is queued.
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        self.tx.close();
+    }
 }
 
 impl Watcher {
@@ -37,8 +45,7 @@ impl Actor {
     /// it was let in: a spectator is refused once the match has its fill of
     /// them; a seat holder or the umpire is always let in (past a few
     /// connections of one link, its oldest is closed).
-    pub(super) fn join(&mut self, viewer: Viewer, conn: u64, queue: ClientQueue) -> bool {
-        let ClientQueue { tx, close } = queue;
+    pub(super) fn join(&mut self, viewer: Viewer, conn: u64, tx: Arc<dyn Deliver>) -> bool {
         let same: Vec<u64> = self
             .watchers
             .iter()
@@ -63,12 +70,7 @@ impl Actor {
             takeover,
         );
         tx.send(Outgoing::from(hello));
-        self.watchers.push(Watcher {
-            conn,
-            viewer,
-            tx,
-            _close: close,
-        });
+        self.watchers.push(Watcher { conn, viewer, tx });
         if self.arrived(viewer) {
             // Everyone sees the seat come back; that includes the newcomer.
             self.broadcast();

@@ -223,33 +223,24 @@ impl<G: Game> AnyState for Erased<G> {
 
     fn legal_json(&self, seat: Seat, max: usize) -> Option<String> {
         use std::fmt::Write;
-        let mut out = String::with_capacity(VIEW_CAPACITY);
+        let mut out = Vec::with_capacity(VIEW_CAPACITY);
+        // Each action's notation is written once to a buffer and then as one
+        // JSON string, not piece by piece through serde's escaping writer.
         let mut notation = String::new();
-        out.push('[');
+        out.push(b'[');
         for (n, action) in self.0.legal_actions(seat)?.enumerate() {
             if n == max {
                 return None;
             }
             if n > 0 {
-                out.push(',');
+                out.push(b',');
             }
             notation.clear();
             write!(notation, "{action}").ok()?;
-            // Notation needs no escaping as a rule: copied as it is,
-            // without serde_json's escaping writer around every piece.
-            if notation
-                .bytes()
-                .all(|b| b >= 0x20 && b != b'"' && b != b'\\')
-            {
-                out.push('"');
-                out.push_str(&notation);
-                out.push('"');
-            } else {
-                out.push_str(&serde_json::to_string(&notation).ok()?);
-            }
+            serde_json::to_writer(&mut out, notation.as_str()).ok()?;
         }
-        out.push(']');
-        Some(out)
+        out.push(b']');
+        String::from_utf8(out).ok()
     }
 
     fn sample_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<String> {

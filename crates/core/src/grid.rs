@@ -49,23 +49,38 @@ impl Cell {
     }
 }
 
+/// The name of a cell notation writes as a letter and one or two digits
+/// (`A1` to `Z99`), kept on the stack.
+struct ShortName {
+    bytes: [u8; 3],
+    len: usize,
+}
+
+impl ShortName {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).expect("a letter and digits")
+    }
+}
+
 impl Cell {
-    /// The name of a cell notation can write (`A1` to `Z99`) as bytes and
-    /// their length, made without the format machinery: every legal
+    /// The cell's name made without the format machinery: every legal
     /// action's notation and many views name cells, for every move.
-    fn short_name(self) -> Option<([u8; 3], usize)> {
+    fn short_name(self) -> Option<ShortName> {
         let row = u16::from(self.row) + 1;
         if self.col >= 26 || row >= 100 {
             return None;
         }
-        let text = [
-            b'A' + self.col,
-            b'0' + (row / 10) as u8,
-            b'0' + (row % 10) as u8,
-        ];
+        let (tens, ones) = (b'0' + (row / 10) as u8, b'0' + (row % 10) as u8);
+        let letter = b'A' + self.col;
         Some(match row < 10 {
-            true => ([text[0], text[2], 0], 2),
-            false => (text, 3),
+            true => ShortName {
+                bytes: [letter, ones, 0],
+                len: 2,
+            },
+            false => ShortName {
+                bytes: [letter, tens, ones],
+                len: 3,
+            },
         })
     }
 }
@@ -73,9 +88,7 @@ impl Cell {
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.short_name() {
-            Some((text, len)) => {
-                f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
-            }
+            Some(name) => f.write_str(name.as_str()),
             None => write!(
                 f,
                 "{}{}",
@@ -89,10 +102,7 @@ impl fmt::Display for Cell {
 impl Serialize for Cell {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.short_name() {
-            Some((text, len)) => match std::str::from_utf8(&text[..len]) {
-                Ok(name) => s.serialize_str(name),
-                Err(_) => s.collect_str(self),
-            },
+            Some(name) => s.serialize_str(name.as_str()),
             None => s.collect_str(self),
         }
     }

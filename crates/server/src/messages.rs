@@ -69,11 +69,11 @@ pub fn state_text(
     });
     let legal_len = legal.as_ref().map_or(0, String::len);
     let mut out = Vec::with_capacity(view.len() + seats.len() + legal_len + 320);
+    // Writing to a Vec cannot fail.
     out.extend_from_slice(b"{\"type\":\"state\",\"seq\":");
-    out.extend_from_slice(seq.to_string().as_bytes());
+    let _ = serde_json::to_writer(&mut out, &seq);
     out.extend_from_slice(b",\"view\":");
     out.extend_from_slice(view.as_bytes());
-    // Writing engine types to a Vec cannot fail.
     out.extend_from_slice(b",\"decision\":");
     let _ = serde_json::to_writer(&mut out, &decision);
     out.extend_from_slice(b",\"clocks\":");

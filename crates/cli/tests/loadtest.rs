@@ -83,6 +83,10 @@ fn the_movers_state_follows_its_accepted_at_once() {
         report["cpu_seconds_per_1000_actions"].as_f64() > Some(0.0),
         "{stdout}"
     );
+    // The server's threads, by kind: the runtime's workers and the store's writer.
+    for thread in ["tokio-rt-worker", "umpire-store"] {
+        assert!(report["cpu_by_thread"][thread].is_f64(), "{stdout}");
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@
 //! ([`umpire_core::AnyGame::sample_action_from_view`]), as a remote client
 //! must.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -73,6 +74,9 @@ pub struct Report {
     /// The server's CPU time (user + system) per 1,000 accepted actions
     /// while the matches played.
     pub cpu_seconds_per_1000_actions: Option<f64>,
+    /// The same, per kind of server thread (`tokio-rt-worker`,
+    /// `umpire-store`, …), for the threads alive at both ends of the run.
+    pub cpu_by_thread: BTreeMap<String, f64>,
     pub peak_rss_kib: Option<u64>,
     /// Bot-against-bot matches kept playing at once (`--bot-matches`).
     pub bot_matches: usize,
@@ -156,12 +160,18 @@ impl fmt::Display for Report {
             )?;
         }
         match self.cpu_seconds_per_1000_actions {
-            Some(s) => writeln!(
-                f,
-                "server CPU:   {:.1} ms per 1,000 actions ({:.1} µs an action)",
-                s * 1000.0,
-                s * 1000.0
-            )?,
+            Some(s) => {
+                let threads: Vec<String> = (self.cpu_by_thread.iter())
+                    .map(|(name, s)| format!("{name} {:.1}", s * 1000.0))
+                    .collect();
+                writeln!(
+                    f,
+                    "server CPU:   {:.1} ms per 1,000 actions ({:.1} µs an action; {})",
+                    s * 1000.0,
+                    s * 1000.0,
+                    threads.join(", ")
+                )?
+            }
             None => writeln!(f, "server CPU:   unknown (give --pid)")?,
         }
         match self.peak_rss_kib {
@@ -236,13 +246,52 @@ fn loopback(addr: &str) -> Result<SocketAddr, String> {
 /// The process's CPU time so far (user + system, its finished threads
 /// included), from /proc/PID/stat.
 fn cpu_seconds(pid: u32) -> Option<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat_seconds(&format!("/proc/{pid}/stat"))
+}
+
+/// User + system seconds from a `stat` file of /proc.
+fn stat_seconds(path: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(path).ok()?;
     // The command name may hold spaces: count fields after its `)`.
     let rest = &stat[stat.rfind(')')? + 1..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
     let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
     // USER_HZ is 100 on every Linux the kernel ABI still supports.
     Some(ticks as f64 / 100.0)
+}
+
+/// Each live thread's name (its number dropped: `umpire-bot-1` is
+/// `umpire-bot`) and CPU seconds so far, by thread id.
+fn thread_seconds(pid: u32) -> BTreeMap<u64, (String, f64)> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return BTreeMap::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| {
+            let tid: u64 = task.file_name().to_str()?.parse().ok()?;
+            let dir = task.path();
+            let name = std::fs::read_to_string(dir.join("comm")).ok()?;
+            let name = name.trim().trim_end_matches(|c: char| c.is_ascii_digit());
+            let seconds = stat_seconds(dir.join("stat").to_str()?)?;
+            Some((tid, (name.trim_end_matches('-').to_string(), seconds)))
+        })
+        .collect()
+}
+
+/// CPU seconds per 1,000 actions by kind of thread, between two readings.
+fn by_thread(
+    start: &BTreeMap<u64, (String, f64)>,
+    end: &BTreeMap<u64, (String, f64)>,
+    actions: u64,
+) -> BTreeMap<String, f64> {
+    let mut out = BTreeMap::new();
+    for (tid, (name, seconds)) in end {
+        if let (Some((_, before)), true) = (start.get(tid), actions > 0) {
+            *out.entry(name.clone()).or_default() += (seconds - before) * 1000.0 / actions as f64;
+        }
+    }
+    out
 }
 
 fn peak_rss_kib(pid: u32) -> Option<u64> {
@@ -341,6 +390,7 @@ async fn drive(
     });
     let play_start = Instant::now();
     let cpu_start = pid.and_then(cpu_seconds);
+    let threads_start = pid.map(thread_seconds).unwrap_or_default();
     let think = Duration::from_millis(opts.think_ms);
     let mut players = tokio::task::JoinSet::new();
     for pair in pairs {
@@ -383,6 +433,7 @@ async fn drive(
         }
     }
     let cpu = cpu_start.zip(pid.and_then(cpu_seconds)).map(|(a, b)| b - a);
+    let threads_end = pid.map(thread_seconds).unwrap_or_default();
     let [accepted, own_state, opponent_state] =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
     let actions = tally.actions.load(Ordering::Relaxed);
@@ -401,6 +452,7 @@ async fn drive(
         cpu_seconds_per_1000_actions: cpu
             .filter(|_| actions > 0)
             .map(|c| c * 1000.0 / actions as f64),
+        cpu_by_thread: by_thread(&threads_start, &threads_end, actions),
         peak_rss_kib: None,
         bot_matches: opts.bot_matches,
         bot_matches_finished: bots_finished.load(Ordering::Relaxed),

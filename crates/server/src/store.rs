@@ -5,8 +5,12 @@
 //! and only then acknowledges each waiter. So an action is durable before
 //! anyone is told it was accepted, and a thousand busy matches share fsyncs
 //! instead of paying one each. Reads use their own connection: WAL lets them
-//! run beside the writer.
+//! run beside the writer. The actions of matches being played are appended
+//! to a log and move to their match's place when it ends ([`live_log`]).
 
+mod live_log;
+
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
 
@@ -15,6 +19,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::oneshot;
 use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Record, Seat};
+
+use live_log::LiveLog;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -225,6 +231,7 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, String> {
         let db = connect(path)?;
         db.execute_batch(SCHEMA)
+            .and_then(|_| db.execute_batch(live_log::SCHEMA))
             .map_err(|e| format!("cannot use {} as umpire's store: {e}", path.display()))?;
         // Stores from before timeout effects were recorded gain the column.
         let has_effect = db.prepare("SELECT effect FROM actions LIMIT 0").is_ok();
@@ -238,10 +245,12 @@ impl Store {
             .map_err(sql_err)?;
         let reader = connect(path)?;
         let checkpoints = connect(path)?;
+        let log = LiveLog::open(&db)
+            .map_err(|e| format!("cannot read the live log of {}: {e}", path.display()))?;
         let (writer, queue) = mpsc::channel();
         std::thread::Builder::new()
             .name("umpire-store".into())
-            .spawn(move || write_loop(db, queue))
+            .spawn(move || write_loop(db, log, queue))
             .map_err(|e| format!("cannot start the store's writer: {e}"))?;
         let (alive, stop) = mpsc::channel::<()>();
         std::thread::Builder::new()
@@ -303,16 +312,32 @@ impl Store {
     /// Every unfinished match, to resume at start-up.
     pub fn unfinished(&self) -> Result<Vec<Loaded>, String> {
         let db = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        let ids: Vec<String> = db
+        // One snapshot: the writer may move entries between the tables.
+        let read = db.unchecked_transaction().map_err(sql_err)?;
+        let ids: Vec<String> = read
             .prepare("SELECT id FROM matches WHERE finished = 0 ORDER BY created_ms")
             .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
             .map_err(sql_err)?;
         let mut out = Vec::new();
         for id in ids {
-            if let Some(m) = load(&db, &id).map_err(sql_err)? {
+            if let Some((m, _)) = load_keyed(&read, &id).map_err(sql_err)? {
                 out.push(m);
             }
         }
+        let mut at: HashMap<String, usize> = HashMap::new();
+        for (i, m) in out.iter().enumerate() {
+            at.insert(m.row.id.clone(), i);
+        }
+        live_log::scan(&read, None, |_, row| {
+            if let Some(&i) = at.get(&row.id) {
+                let actions = &mut out[i].actions;
+                if live_log::is_next(actions.len(), &row)? {
+                    actions.push(row.entry);
+                }
+            }
+            Ok(())
+        })
+        .map_err(sql_err)?;
         Ok(out)
     }
 
@@ -353,7 +378,26 @@ impl Store {
     }
 }
 
+/// One match with its actions, read in one snapshot.
 fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
+    let read = db.unchecked_transaction()?;
+    let Some((mut loaded, live)) = load_keyed(&read, id)? else {
+        return Ok(None);
+    };
+    if live {
+        live_log::scan(&read, Some(id), |_, row| {
+            if live_log::is_next(loaded.actions.len(), &row)? {
+                loaded.actions.push(row.entry);
+            }
+            Ok(())
+        })?;
+    }
+    Ok(Some(loaded))
+}
+
+/// One match with its actions in the keyed table, and whether it is still
+/// played (more of its actions may be in the live log).
+fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusqlite::Error> {
     let row = db
         .query_row(
             "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished,
@@ -385,16 +429,16 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
                     takeover: r.get(8)?,
                     created_ms: r.get::<_, i64>(9)? as u64,
                 };
-                let called_off = r.get::<_, i64>(10)? == 2;
-                let reason = match called_off {
+                let finished = r.get::<_, i64>(10)?;
+                let reason = match finished == 2 {
                     true => Some(r.get::<_, Option<String>>(11)?.unwrap_or_default()),
                     false => None,
                 };
-                Ok((row, reason))
+                Ok((row, reason, finished == 0))
             },
         )
         .optional()?;
-    let Some((row, abandoned)) = row else {
+    let Some((row, abandoned, live)) = row else {
         return Ok(None);
     };
     let mut q = db.prepare(
@@ -411,15 +455,19 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Some(Loaded {
+    let loaded = Loaded {
         row,
         actions,
         abandoned,
-    }))
+    };
+    Ok(Some((loaded, live)))
 }
 
 /// The writer thread: drain, write in one transaction, commit, acknowledge.
-fn write_loop(mut db: Connection, queue: mpsc::Receiver<(Op, Ack)>) {
+fn write_loop(mut db: Connection, log: LiveLog, queue: mpsc::Receiver<(Op, Ack)>) {
+    // What the writer knows of the live log; after any failure it is read
+    // again from the store before the next write (`None` until that works).
+    let mut log = Some(log);
     // Ends when every `Store` handle is gone.
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
@@ -429,23 +477,45 @@ fn write_loop(mut db: Connection, queue: mpsc::Receiver<(Op, Ack)>) {
                 Err(_) => break,
             }
         }
+        if log.is_none() {
+            log = LiveLog::open(&db)
+                .inspect_err(|e| tracing::error!("store: cannot read the live log: {e}"))
+                .ok();
+        }
         let mut results = Vec::with_capacity(batch.len());
         let committed = (|| {
-            let mut tx = db.transaction()?;
+            let Some(log) = log.as_mut() else {
+                return Err("the live log could not be read".to_string());
+            };
+            let mut tx = db.transaction().map_err(|e| e.to_string())?;
             for (op, _) in &batch {
                 // A savepoint per write: one bad write leaves no half of itself.
                 let mut one = || {
                     let sp = tx.savepoint()?;
-                    apply(&sp, op)?;
+                    apply(&sp, log, op)?;
                     sp.commit()
                 };
                 results.push(one());
             }
-            tx.commit()
+            // Tidying that fails is undone alone; the writes still commit.
+            let tidied = tx.savepoint().and_then(|sp| {
+                log.tidy(&sp)?;
+                sp.commit()
+            });
+            if let Err(e) = &tidied {
+                tracing::error!("store: tidying the live log failed: {e}");
+            }
+            tx.commit().map_err(|e| e.to_string())?;
+            Ok(tidied.is_ok())
         })();
-        for ((_, ack), result) in batch.into_iter().zip(results) {
+        if committed != Ok(true) || results.iter().any(Result::is_err) {
+            log = None;
+        }
+        // A committed batch has one result per write.
+        let mut results = results.into_iter();
+        for (_, ack) in batch {
             let result = match &committed {
-                Ok(()) => result.map_err(sql_err),
+                Ok(_) => results.next().unwrap_or(Ok(())).map_err(sql_err),
                 Err(e) => Err(format!("store: commit failed: {e}")),
             };
             // A waiter that gave up is no harm.
@@ -454,7 +524,7 @@ fn write_loop(mut db: Connection, queue: mpsc::Receiver<(Op, Ack)>) {
     }
 }
 
-fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
+fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Error> {
     match op {
         Op::Create(row) => {
             db.execute(
@@ -473,34 +543,27 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
                     row.created_ms as i64,
                 ],
             )?;
+            log.created(&row.id);
         }
         Op::Append {
             id,
             first,
             entries,
-            finished,
+            finished: None,
+        } => log.append(db, id, *first, entries)?,
+        Op::Append {
+            id,
+            first,
+            entries,
+            finished: Some((outcome, wall_ms)),
         } => {
-            let mut insert = db.prepare_cached(
-                "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for (i, e) in entries.iter().enumerate() {
-                insert.execute(params![
-                    id,
-                    (first + i) as i64,
-                    e.seat.to_string(),
-                    e.action,
-                    e.at_ms as i64,
-                    e.effect
-                ])?;
-            }
             // The match row changes only at the end: one page less per write.
-            if let Some((outcome, wall_ms)) = finished {
-                let moves = (first + entries.len()) as i64;
-                db.execute(
-                    "UPDATE matches SET moves = ?2, finished = 1, finished_ms = ?3, outcome = ?4 WHERE id = ?1",
-                    params![id, moves, *wall_ms as i64, json(outcome)],
-                )?;
-            }
+            let moves = (first + entries.len()) as i64;
+            db.execute(
+                "UPDATE matches SET moves = ?2, finished = 1, finished_ms = ?3, outcome = ?4 WHERE id = ?1",
+                params![id, moves, *wall_ms as i64, json(outcome)],
+            )?;
+            log.finish(db, id, *first, entries)?;
         }
         Op::Seats { id, seats } => {
             db.execute(
@@ -515,11 +578,14 @@ fn apply(db: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
             )?;
         }
         Op::Abandon { id, at_ms, reason } => {
-            db.execute(
+            let changed = db.execute(
                 "UPDATE matches SET finished = 2, finished_ms = ?2, outcome = ?3
                  WHERE id = ?1 AND finished = 0",
                 params![id, *at_ms as i64, reason],
             )?;
+            if changed > 0 {
+                log.call_off(db, id)?;
+            }
         }
     }
     Ok(())
@@ -627,5 +693,148 @@ mod tests {
             (26, Some(&outcome))
         );
         assert_eq!(store.unfinished().expect("reads").len(), 39);
+    }
+
+    /// A store on `db` with one match, `id`, created; writes go through
+    /// [`apply`] and [`LiveLog::tidy`] as the writer does, with a log that
+    /// moves a match's entries early past `limit` rows.
+    fn bare(limit: i64) -> (Connection, LiveLog) {
+        let db = Connection::open_in_memory().expect("opens");
+        db.execute_batch(SCHEMA).expect("schema");
+        db.execute_batch(live_log::SCHEMA).expect("schema");
+        let log = LiveLog::with_limit(&db, limit).expect("reads");
+        (db, log)
+    }
+
+    fn write(db: &Connection, log: &mut LiveLog, op: Op) -> Result<(), rusqlite::Error> {
+        apply(db, log, &op)?;
+        log.tidy(db)
+    }
+
+    fn append(id: &str, i: usize) -> Op {
+        Op::Append {
+            id: id.into(),
+            first: i,
+            entries: vec![entry(i)],
+            finished: None,
+        }
+    }
+
+    fn count(db: &Connection, table: &str) -> i64 {
+        db.query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |r| r.get(0))
+            .expect("counts")
+    }
+
+    #[test]
+    fn finished_matches_leave_the_live_log_and_its_dead_rows_are_deleted() {
+        let (db, mut log) = bare(50_000);
+        let outcome = Outcome::forfeit(Seat::P1, "resignation", "P2 resigned".into());
+        for m in 0..40 {
+            let id = format!("m{m}");
+            write(&db, &mut log, Op::Create(Box::new(row(&id)))).expect("created");
+            for i in 0..30 {
+                write(&db, &mut log, append(&id, i)).expect("appended");
+            }
+            let last = Op::Append {
+                id: id.clone(),
+                first: 30,
+                entries: vec![entry(30)],
+                finished: Some((outcome.clone(), 5)),
+            };
+            write(&db, &mut log, last).expect("finished");
+        }
+        // All 40 × 31 entries sit in their matches' place; of the 1,200 log
+        // rows only those since the last deletion are left.
+        assert_eq!(count(&db, "actions"), 40 * 31);
+        assert!(count(&db, "live_actions") < 512, "the log was trimmed");
+        let want: Vec<Entry> = (0..31).map(entry).collect();
+        for m in 0..40 {
+            let loaded = load(&db, &format!("m{m}")).expect("reads").expect("found");
+            assert_eq!(loaded.actions, want);
+        }
+        // Nothing more can be appended to a finished match.
+        let late = write(&db, &mut log, append("m3", 31)).expect_err("refused");
+        assert!(late.to_string().contains("not being played"), "{late}");
+    }
+
+    #[test]
+    fn a_long_match_is_moved_early_and_loads_whole_before_and_after_a_restart() {
+        let (db, mut log) = bare(100);
+        for id in ["long", "short"] {
+            write(&db, &mut log, Op::Create(Box::new(row(id)))).expect("created");
+        }
+        for i in 0..700 {
+            write(&db, &mut log, append("long", i)).expect("appended");
+            write(&db, &mut log, append("short", i)).expect("appended");
+        }
+        // Both matches' entries were moved early, so the log stays short.
+        assert!(count(&db, "live_actions") < 100 + 512 + 2);
+        assert!(count(&db, "actions") > 1000);
+        let want: Vec<Entry> = (0..700).map(entry).collect();
+        assert_eq!(
+            load(&db, "long").expect("reads").expect("found").actions,
+            want
+        );
+        // A restart reads the same: the next entry is 700, not 699 or 701.
+        let mut log = LiveLog::with_limit(&db, 100).expect("reads");
+        let dup = write(&db, &mut log, append("long", 699)).expect_err("refused");
+        assert!(
+            dup.to_string().contains("takes its entry 700 next"),
+            "{dup}"
+        );
+        write(&db, &mut log, append("long", 700)).expect("appended");
+        let want: Vec<Entry> = (0..701).map(entry).collect();
+        assert_eq!(
+            load(&db, "long").expect("reads").expect("found").actions,
+            want
+        );
+    }
+
+    #[test]
+    fn a_called_off_match_keeps_its_actions() {
+        let (db, mut log) = bare(50_000);
+        write(&db, &mut log, Op::Create(Box::new(row("m")))).expect("created");
+        for i in 0..3 {
+            write(&db, &mut log, append("m", i)).expect("appended");
+        }
+        let off = Op::Abandon {
+            id: "m".into(),
+            at_ms: 9,
+            reason: "nobody moved".into(),
+        };
+        write(&db, &mut log, off).expect("called off");
+        // Its log rows are dead now; deleting them loses nothing.
+        db.execute_batch("DELETE FROM live_actions")
+            .expect("deletes");
+        let loaded = load(&db, "m").expect("reads").expect("found");
+        assert_eq!(loaded.actions, (0..3).map(entry).collect::<Vec<_>>());
+        assert_eq!(loaded.abandoned.as_deref(), Some("nobody moved"));
+    }
+
+    #[test]
+    fn a_match_begun_before_the_live_log_goes_on_from_its_keyed_actions() {
+        let (db, _) = bare(50_000);
+        apply(
+            &db,
+            &mut LiveLog::open(&db).expect("reads"),
+            &Op::Create(Box::new(row("old"))),
+        )
+        .expect("created");
+        // A store from before the log kept every action in `actions`.
+        for i in 0..4 {
+            let e = entry(i);
+            db.execute(
+                "INSERT INTO actions (match_id, idx, seat, action, at_ms) VALUES ('old', ?1, ?2, ?3, ?4)",
+                params![i as i64, e.seat.to_string(), e.action, e.at_ms as i64],
+            )
+            .expect("inserted");
+        }
+        let mut log = LiveLog::open(&db).expect("reads");
+        write(&db, &mut log, append("old", 4)).expect("appended after them");
+        let want: Vec<Entry> = (0..5).map(entry).collect();
+        assert_eq!(
+            load(&db, "old").expect("reads").expect("found").actions,
+            want
+        );
     }
 }

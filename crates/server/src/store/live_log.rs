@@ -1,0 +1,313 @@
+//! The live log: the actions of matches still being played, appended in the
+//! order they come.
+//!
+//! The keyed `actions` table keeps each match's actions together, so an
+//! insert there lands on a page of its own match: a commit of thirty moves
+//! from thirty matches wrote some ninety one-KiB pages. Appended to this log,
+//! the same moves share its last page or two. A match's entries move to
+//! `actions` in one insert when it finishes or is called off (the writer
+//! keeps the entries not yet moved in memory, so this reads nothing), and
+//! the log's dead prefix is then deleted. A match that lives on while the log
+//! grows past [`LOG_ROWS`] has its entries moved early, so the log stays
+//! short for the readers, who scan it.
+//!
+//! A match's actions are the rows of `actions`, then its log rows past
+//! those, in log order ([`is_next`]): rows already moved linger in the log
+//! until its prefix is deleted.
+
+use std::collections::HashMap;
+
+use rusqlite::{Connection, params};
+use umpire_core::Entry;
+
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS live_actions (
+    match_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    seat TEXT NOT NULL,
+    action TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    effect TEXT
+);
+";
+
+/// Rows the log may hold past its oldest live entry before that match's
+/// entries are moved early.
+const LOG_ROWS: i64 = 50_000;
+/// The dead prefix is deleted once it is this many rows long.
+const TRIM_ROWS: i64 = 512;
+
+/// A live match's entries in the log that are not yet in `actions`.
+#[derive(Default)]
+struct Pending {
+    /// The log row of `entries[0]`.
+    first_row: i64,
+    /// The index of the match's next entry.
+    next: usize,
+    entries: Vec<Entry>,
+}
+
+impl Pending {
+    /// The oldest log row this match still needs.
+    fn needs(&self) -> Option<i64> {
+        (!self.entries.is_empty()).then_some(self.first_row)
+    }
+}
+
+/// What the store's writer knows of the log.
+pub(super) struct LiveLog {
+    /// Every unfinished match.
+    live: HashMap<String, Pending>,
+    /// Every row below this one is deleted.
+    trimmed: i64,
+    /// The newest row.
+    last: i64,
+    /// [`LOG_ROWS`], smaller in tests.
+    limit: i64,
+}
+
+/// One row of the log.
+pub(super) struct Row {
+    pub id: String,
+    pub idx: usize,
+    pub entry: Entry,
+}
+
+/// Whether `row` is the next entry of a match with `known` entries so far:
+/// a row already moved to `actions` is not; a gap is an error.
+pub(super) fn is_next(known: usize, row: &Row) -> rusqlite::Result<bool> {
+    match row.idx.cmp(&known) {
+        std::cmp::Ordering::Less => Ok(false),
+        std::cmp::Ordering::Equal => Ok(true),
+        std::cmp::Ordering::Greater => Err(refused(format!(
+            "match {}'s log skips from entry {known} to {}",
+            row.id, row.idx
+        ))),
+    }
+}
+
+/// Calls `f` with each log row (of match `id` only, if given) in log order.
+pub(super) fn scan(
+    db: &Connection,
+    id: Option<&str>,
+    mut f: impl FnMut(i64, Row) -> rusqlite::Result<()>,
+) -> rusqlite::Result<()> {
+    let mut q = db.prepare_cached(
+        "SELECT rowid, match_id, idx, seat, action, at_ms, effect FROM live_actions
+         WHERE ?1 IS NULL OR match_id = ?1 ORDER BY rowid",
+    )?;
+    let mut rows = q.query([id])?;
+    while let Some(r) = rows.next()? {
+        let seat: String = r.get(3)?;
+        let row = Row {
+            id: r.get(1)?,
+            idx: r.get::<_, i64>(2)? as usize,
+            entry: Entry {
+                seat: seat.parse().unwrap_or_default(),
+                action: r.get(4)?,
+                at_ms: r.get::<_, i64>(5)? as u64,
+                effect: r.get(6)?,
+            },
+        };
+        f(r.get(0)?, row)?;
+    }
+    Ok(())
+}
+
+/// A write refused the way SQLite refuses one that breaks a constraint.
+fn refused(why: String) -> rusqlite::Error {
+    let code = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT);
+    rusqlite::Error::SqliteFailure(code, Some(why))
+}
+
+impl LiveLog {
+    /// Reads what the log holds for the unfinished matches.
+    pub(super) fn open(db: &Connection) -> rusqlite::Result<LiveLog> {
+        LiveLog::with_limit(db, LOG_ROWS)
+    }
+
+    pub(super) fn with_limit(db: &Connection, limit: i64) -> rusqlite::Result<LiveLog> {
+        let mut live = HashMap::new();
+        let mut q = db.prepare(
+            "SELECT id, (SELECT COUNT(*) FROM actions WHERE match_id = id) FROM matches
+             WHERE finished = 0",
+        )?;
+        let mut rows = q.query([])?;
+        while let Some(r) = rows.next()? {
+            let next = r.get::<_, i64>(1)? as usize;
+            live.insert(
+                r.get(0)?,
+                Pending {
+                    next,
+                    ..Pending::default()
+                },
+            );
+        }
+        scan(db, None, |rowid, row| {
+            match live.get_mut(&row.id) {
+                Some(p) if is_next(p.next, &row)? => {
+                    if p.entries.is_empty() {
+                        p.first_row = rowid;
+                    }
+                    p.entries.push(row.entry);
+                    p.next += 1;
+                }
+                // A finished match's rows, or rows already moved.
+                _ => {}
+            }
+            Ok(())
+        })?;
+        let (trimmed, last) = db.query_row(
+            "SELECT COALESCE(MIN(rowid), 0), COALESCE(MAX(rowid), 0) FROM live_actions",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok(LiveLog {
+            live,
+            trimmed,
+            last,
+            limit,
+        })
+    }
+
+    /// A new match: it has no entries yet.
+    pub(super) fn created(&mut self, id: &str) {
+        self.live.insert(id.to_string(), Pending::default());
+    }
+
+    /// Whether match `id` takes entries from `first` on: a live match whose
+    /// next entry that is.
+    fn check(&self, id: &str, first: usize) -> rusqlite::Result<()> {
+        match self.live.get(id) {
+            None => Err(refused(format!("match {id} is not being played"))),
+            Some(p) if p.next != first => Err(refused(format!(
+                "match {id} takes its entry {} next, not {first}",
+                p.next
+            ))),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Appends `entries` of match `id`, the first of them its entry `first`.
+    pub(super) fn append(
+        &mut self,
+        db: &Connection,
+        id: &str,
+        first: usize,
+        entries: &[Entry],
+    ) -> rusqlite::Result<()> {
+        self.check(id, first)?;
+        let mut insert = db.prepare_cached(
+            "INSERT INTO live_actions (match_id, idx, seat, action, at_ms, effect)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        let mut first_row = None;
+        for (i, e) in entries.iter().enumerate() {
+            let idx = (first + i) as i64;
+            insert.execute(params![
+                id,
+                idx,
+                e.seat.to_string(),
+                e.action,
+                e.at_ms as i64,
+                e.effect
+            ])?;
+            first_row.get_or_insert(db.last_insert_rowid());
+        }
+        // Written: now the memory follows.
+        let p = self.live.get_mut(id).expect("checked above");
+        if let (true, Some(row)) = (p.entries.is_empty(), first_row) {
+            p.first_row = row;
+        }
+        p.entries.extend_from_slice(entries);
+        p.next += entries.len();
+        self.last = self.last.max(db.last_insert_rowid());
+        Ok(())
+    }
+
+    /// Match `id` ends with `entries`, the first of them its entry `first`:
+    /// all its entries go to `actions`.
+    pub(super) fn finish(
+        &mut self,
+        db: &Connection,
+        id: &str,
+        first: usize,
+        entries: &[Entry],
+    ) -> rusqlite::Result<()> {
+        self.check(id, first)?;
+        let p = &self.live[id];
+        let moved = p.next - p.entries.len();
+        move_to_actions(db, id, moved, p.entries.iter().chain(entries))?;
+        self.live.remove(id);
+        Ok(())
+    }
+
+    /// Match `id` is called off: its entries go to `actions`.
+    pub(super) fn call_off(&mut self, db: &Connection, id: &str) -> rusqlite::Result<()> {
+        if let Some(p) = self.live.get(id) {
+            move_to_actions(db, id, p.next - p.entries.len(), &p.entries)?;
+            self.live.remove(id);
+        }
+        Ok(())
+    }
+
+    /// Keeps the log short: moves the entries of matches that hold on to
+    /// rows more than [`LOG_ROWS`] old, then deletes the rows nobody needs.
+    pub(super) fn tidy(&mut self, db: &Connection) -> rusqlite::Result<()> {
+        loop {
+            let oldest = self
+                .live
+                .iter()
+                .filter_map(|(id, p)| Some((p.needs()?, id)))
+                .min();
+            match oldest {
+                Some((row, id)) if self.last - row > self.limit => {
+                    let id = id.clone();
+                    let p = &self.live[&id];
+                    move_to_actions(db, &id, p.next - p.entries.len(), &p.entries)?;
+                    let p = self.live.get_mut(&id).expect("found above");
+                    p.entries.clear();
+                }
+                // Every row below the oldest one needed is dead; the newest
+                // row stays, so row ids keep growing.
+                Some((row, _)) => return self.trim(db, row),
+                None => return self.trim(db, self.last),
+            }
+        }
+    }
+
+    /// Deletes the rows below `below`, once there are enough of them.
+    fn trim(&mut self, db: &Connection, below: i64) -> rusqlite::Result<()> {
+        if below - self.trimmed >= TRIM_ROWS {
+            db.prepare_cached("DELETE FROM live_actions WHERE rowid < ?1")?
+                .execute([below])?;
+            self.trimmed = below;
+        }
+        Ok(())
+    }
+}
+
+/// Inserts `entries`, the match's entries from `from` on, into `actions`.
+fn move_to_actions<'a>(
+    db: &Connection,
+    id: &str,
+    from: usize,
+    entries: impl IntoIterator<Item = &'a Entry>,
+) -> rusqlite::Result<()> {
+    let mut insert = db.prepare_cached(
+        "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (i, e) in entries.into_iter().enumerate() {
+        let idx = (from + i) as i64;
+        insert.execute(params![
+            id,
+            idx,
+            e.seat.to_string(),
+            e.action,
+            e.at_ms as i64,
+            e.effect
+        ])?;
+    }
+    Ok(())
+}

@@ -14,6 +14,10 @@
 //! The legal actions a seat is sent are left out of the fingerprint: they
 //! depend only on what the seat may know (a rule of [`umpire_core::Game`]
 //! that the conformance suite checks), which its view and decision hold.
+//!
+//! The umpire's count is kept only once someone watches as umpire
+//! ([`Shown::follow`], which replays the record for it): most matches have
+//! no umpire, and its view would be made at every step for nobody.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io;
@@ -37,9 +41,9 @@ struct Seen {
     print: u64,
 }
 
-/// What every kind of viewer has been shown.
+/// What every kind of viewer followed has been shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shown([Seen; 4]);
+pub struct Shown([Option<Seen>; 4]);
 
 /// Every kind of viewer's view of the match as JSON text, as one step's
 /// fingerprints read it: the `state` messages reuse it.
@@ -54,19 +58,30 @@ impl Views {
 }
 
 impl Shown {
-    /// At the start of a match: nothing changed yet.
+    /// At the start of a match: nothing changed yet. The umpire is not
+    /// followed.
     pub fn start(m: &Match) -> Shown {
-        Shown(VIEWERS.map(|viewer| Seen {
-            seq: 0,
-            print: fingerprint(m, viewer, &m.view_text(viewer)),
+        Shown::start_following(m, |viewer| viewer != Viewer::Umpire)
+    }
+
+    fn start_following(m: &Match, follow: impl Fn(Viewer) -> bool) -> Shown {
+        Shown(VIEWERS.map(|viewer| {
+            follow(viewer).then(|| Seen {
+                seq: 0,
+                print: fingerprint(m, viewer, &m.view_text(viewer)),
+            })
         }))
     }
 
     /// Counts one step, after which the match is `m`; returns the views
     /// the fingerprints were taken of.
     pub fn step(&mut self, m: &Match) -> Views {
-        let views = VIEWERS.map(|viewer| m.view_text(viewer));
-        for ((seen, viewer), view) in self.0.iter_mut().zip(VIEWERS).zip(&views) {
+        let mut views = Views(Default::default());
+        for ((seen, viewer), view) in self.0.iter_mut().zip(VIEWERS).zip(&mut views.0) {
+            let Some(seen) = seen else {
+                continue;
+            };
+            *view = m.view_text(viewer);
             let print = fingerprint(m, viewer, view);
             if print != seen.print {
                 *seen = Seen {
@@ -75,12 +90,34 @@ impl Shown {
                 };
             }
         }
-        Views(views)
+        views
     }
 
-    /// The `seq` of `viewer`'s latest `state`.
+    /// The `seq` of `viewer`'s latest `state`; `viewer` must be followed.
     pub fn seq(&self, viewer: Viewer) -> u64 {
-        self.0[index(viewer)].seq
+        let seen = self.0[index(viewer)];
+        debug_assert!(seen.is_some(), "{viewer} is not followed");
+        seen.map_or(0, |s| s.seq)
+    }
+
+    /// Whether `viewer`'s count is kept.
+    pub fn follows(&self, viewer: Viewer) -> bool {
+        self.0[index(viewer)].is_some()
+    }
+
+    /// Keeps `viewer`'s count from now on, taken from the match's `record`
+    /// (the match this counts).
+    pub fn follow(
+        &mut self,
+        viewer: Viewer,
+        game: &'static dyn AnyGame,
+        record: &Record,
+    ) -> Result<(), ReplayError> {
+        if !self.follows(viewer) {
+            let (_, all) = Shown::replay_following(game, record, |_| true)?;
+            self.0[index(viewer)] = all.0[index(viewer)];
+        }
+        Ok(())
     }
 
     /// Whether `viewer` sees something new in `later`.
@@ -89,17 +126,25 @@ impl Shown {
     }
 
     /// Replays `record` one step at a time: the match and what every kind
-    /// of viewer was shown of it.
+    /// of viewer but the umpire was shown of it.
     pub fn replay(
         game: &'static dyn AnyGame,
         record: &Record,
+    ) -> Result<(Match, Shown), ReplayError> {
+        Shown::replay_following(game, record, |viewer| viewer != Viewer::Umpire)
+    }
+
+    fn replay_following(
+        game: &'static dyn AnyGame,
+        record: &Record,
+        follow: impl Fn(Viewer) -> bool,
     ) -> Result<(Match, Shown), ReplayError> {
         let options = MatchOptions {
             timed: record.timed,
             clock: record.clock,
         };
         let start = Match::new(game, &record.config, record.seed, options)?;
-        let mut shown = Shown::start(&start);
+        let mut shown = Shown::start_following(&start, follow);
         let actions = &record.actions;
         let m = Match::replay_each(game, record, |i, m| {
             if !same_step(&actions[i], actions.get(i + 1)) {
@@ -156,5 +201,45 @@ impl io::Write for HashWriter<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use umpire_core::{MatchOptions, seeded_rng};
+
+    use super::*;
+
+    /// For every game, a match counted without the umpire and followed for
+    /// it midway counts what a replay following everyone from the start
+    /// counts: an umpire who arrives late gets the same `seq`.
+    #[test]
+    fn the_umpire_followed_midway_is_counted_as_from_the_start() {
+        let mut rng = seeded_rng(11);
+        for &game in umpire_catalog::games() {
+            let options = MatchOptions::default();
+            let mut m = Match::new(game, &game.default_config(), 9, options).expect("a match");
+            let mut shown = Shown::start(&m);
+            assert!(!shown.follows(Viewer::Umpire));
+            for step in 0..16 {
+                if step == 6 {
+                    shown
+                        .follow(Viewer::Umpire, game, m.record())
+                        .expect("replays");
+                }
+                let Some(seat) = m.decision().seats().iter().next() else {
+                    break;
+                };
+                let Some(action) = m.state().sample_action(seat, &mut rng) else {
+                    break;
+                };
+                let now = m.now() + 100;
+                m.submit(seat, &action, now).expect("a legal action");
+                shown.step(&m);
+            }
+            let (_, all) = Shown::replay_following(game, m.record(), |_| true).expect("replays");
+            assert_eq!(shown, all, "{}", game.id());
+            assert!(shown.seq(Viewer::Umpire) > 0, "{}", game.id());
+        }
     }
 }

@@ -322,7 +322,9 @@ impl Actor {
             }
             Cmd::Rematched { result } => self.rematched(result).await,
             Cmd::Snapshot { viewer, reply } => {
-                let _ = reply.send(self.state_for(viewer));
+                if self.follow(viewer) {
+                    let _ = reply.send(self.state_for(viewer));
+                }
             }
             Cmd::Record { reply } => {
                 let _ = reply.send((self.m.record().clone(), self.m.is_over()));
@@ -334,6 +336,22 @@ impl Actor {
                 rng,
                 action,
             } => self.bot_done(seat, tag, bot, rng, action).await,
+        }
+    }
+
+    /// Counts what `viewer`'s kind is shown from now on (the umpire's
+    /// count is kept only once someone asks for it). False if that count
+    /// cannot be taken from the record: the match stops.
+    pub(super) fn follow(&mut self, viewer: Viewer) -> bool {
+        let record = self.m.record();
+        match self.shown.follow(viewer, self.info.game, record) {
+            Ok(()) => true,
+            Err(e) => {
+                self.stop(&format!(
+                    "what the {viewer} was shown cannot be counted: {e}"
+                ));
+                false
+            }
         }
     }
 

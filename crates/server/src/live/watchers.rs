@@ -46,6 +46,9 @@ impl Actor {
     /// them; a seat holder or the umpire is always let in (past a few
     /// connections of one link, its oldest is closed).
     pub(super) fn join(&mut self, viewer: Viewer, conn: u64, tx: Arc<dyn Deliver>) -> bool {
+        if !self.follow(viewer) {
+            return false;
+        }
         let same: Vec<u64> = self
             .watchers
             .iter()

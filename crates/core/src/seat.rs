@@ -42,14 +42,19 @@ impl Seat {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// `P1` or `P2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Seat::P1 => "P1",
+            Seat::P2 => "P2",
+        }
+    }
 }
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Seat::P1 => "P1",
-            Seat::P2 => "P2",
-        })
+        f.write_str(self.as_str())
     }
 }
 

@@ -142,6 +142,19 @@ pub enum Op {
     },
 }
 
+impl Op {
+    /// Whether [`apply`] writes it with one SQL statement.
+    fn is_one_statement(&self) -> bool {
+        match self {
+            Op::Append {
+                entries, finished, ..
+            } => entries.len() == 1 && finished.is_none(),
+            Op::Abandon { .. } => false,
+            Op::Create(_) | Op::Seats { .. } | Op::Tokens { .. } => true,
+        }
+    }
+}
+
 type Ack = oneshot::Sender<Result<(), String>>;
 
 /// The store's handle; cheap to clone.
@@ -489,11 +502,15 @@ fn write_loop(mut db: Connection, log: LiveLog, queue: mpsc::Receiver<(Op, Ack)>
             };
             let mut tx = db.transaction().map_err(|e| e.to_string())?;
             for (op, _) in &batch {
-                // A savepoint per write: one bad write leaves no half of itself.
+                // A savepoint per write of several statements: one bad write
+                // leaves no half of itself (a single statement never does).
                 let mut one = || {
-                    let sp = tx.savepoint()?;
-                    apply(&sp, log, op)?;
-                    sp.commit()
+                    if !op.is_one_statement() {
+                        let sp = tx.savepoint()?;
+                        apply(&sp, log, op)?;
+                        return sp.commit();
+                    }
+                    apply(&tx, log, op)
                 };
                 results.push(one());
             }

@@ -15,7 +15,7 @@
 //! those, in log order ([`is_next`]): rows already moved linger in the log
 //! until its prefix is deleted.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use rusqlite::{Connection, params};
 use umpire_core::Entry;
@@ -38,7 +38,6 @@ const LOG_ROWS: i64 = 50_000;
 const TRIM_ROWS: i64 = 512;
 
 /// A live match's entries in the log that are not yet in `actions`.
-#[derive(Default)]
 struct Pending {
     /// The log row of `entries[0]`.
     first_row: i64,
@@ -48,9 +47,13 @@ struct Pending {
 }
 
 impl Pending {
-    /// The oldest log row this match still needs.
-    fn needs(&self) -> Option<i64> {
-        (!self.entries.is_empty()).then_some(self.first_row)
+    fn new(next: usize) -> Pending {
+        Pending {
+            first_row: 0,
+            next,
+            // Room for a usual match's entries up front.
+            entries: Vec::with_capacity(32),
+        }
     }
 }
 
@@ -58,6 +61,8 @@ impl Pending {
 pub(super) struct LiveLog {
     /// Every unfinished match.
     live: HashMap<String, Pending>,
+    /// The first log row of each match with entries there, oldest first.
+    needed: BTreeSet<(i64, String)>,
     /// Every row below this one is deleted.
     trimmed: i64,
     /// The newest row.
@@ -127,7 +132,7 @@ impl LiveLog {
     }
 
     pub(super) fn with_limit(db: &Connection, limit: i64) -> rusqlite::Result<LiveLog> {
-        let mut live = HashMap::new();
+        let mut live: HashMap<String, Pending> = HashMap::new();
         let mut q = db.prepare(
             "SELECT id, (SELECT COUNT(*) FROM actions WHERE match_id = id) FROM matches
              WHERE finished = 0",
@@ -135,13 +140,7 @@ impl LiveLog {
         let mut rows = q.query([])?;
         while let Some(r) = rows.next()? {
             let next = r.get::<_, i64>(1)? as usize;
-            live.insert(
-                r.get(0)?,
-                Pending {
-                    next,
-                    ..Pending::default()
-                },
-            );
+            live.insert(r.get(0)?, Pending::new(next));
         }
         scan(db, None, |rowid, row| {
             match live.get_mut(&row.id) {
@@ -162,8 +161,13 @@ impl LiveLog {
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
+        let needed = (live.iter())
+            .filter(|(_, p)| !p.entries.is_empty())
+            .map(|(id, p)| (p.first_row, id.clone()))
+            .collect();
         Ok(LiveLog {
             live,
+            needed,
             trimmed,
             last,
             limit,
@@ -172,7 +176,7 @@ impl LiveLog {
 
     /// A new match: it has no entries yet.
     pub(super) fn created(&mut self, id: &str) {
-        self.live.insert(id.to_string(), Pending::default());
+        self.live.insert(id.to_string(), Pending::new(0));
     }
 
     /// Whether match `id` takes entries from `first` on: a live match whose
@@ -207,7 +211,7 @@ impl LiveLog {
             insert.execute(params![
                 id,
                 idx,
-                e.seat.to_string(),
+                e.seat.as_str(),
                 e.action,
                 e.at_ms as i64,
                 e.effect
@@ -218,6 +222,7 @@ impl LiveLog {
         let p = self.live.get_mut(id).expect("checked above");
         if let (true, Some(row)) = (p.entries.is_empty(), first_row) {
             p.first_row = row;
+            self.needed.insert((row, id.to_string()));
         }
         p.entries.extend_from_slice(entries);
         p.next += entries.len();
@@ -238,7 +243,7 @@ impl LiveLog {
         let p = &self.live[id];
         let moved = p.next - p.entries.len();
         move_to_actions(db, id, moved, p.entries.iter().chain(entries))?;
-        self.live.remove(id);
+        self.forget(id);
         Ok(())
     }
 
@@ -246,34 +251,36 @@ impl LiveLog {
     pub(super) fn call_off(&mut self, db: &Connection, id: &str) -> rusqlite::Result<()> {
         if let Some(p) = self.live.get(id) {
             move_to_actions(db, id, p.next - p.entries.len(), &p.entries)?;
-            self.live.remove(id);
+            self.forget(id);
         }
         Ok(())
+    }
+
+    /// Match `id`'s entries are all in `actions`, and it takes no more.
+    fn forget(&mut self, id: &str) {
+        if let Some(p) = self.live.remove(id) {
+            self.needed.remove(&(p.first_row, id.to_string()));
+        }
     }
 
     /// Keeps the log short: moves the entries of matches that hold on to
     /// rows more than [`LOG_ROWS`] old, then deletes the rows nobody needs.
     pub(super) fn tidy(&mut self, db: &Connection) -> rusqlite::Result<()> {
-        loop {
-            let oldest = self
-                .live
-                .iter()
-                .filter_map(|(id, p)| Some((p.needs()?, id)))
-                .min();
-            match oldest {
-                Some((row, id)) if self.last - row > self.limit => {
-                    let id = id.clone();
-                    let p = &self.live[&id];
-                    move_to_actions(db, &id, p.next - p.entries.len(), &p.entries)?;
-                    let p = self.live.get_mut(&id).expect("found above");
-                    p.entries.clear();
-                }
-                // Every row below the oldest one needed is dead; the newest
-                // row stays, so row ids keep growing.
-                Some((row, _)) => return self.trim(db, row),
-                None => return self.trim(db, self.last),
+        while let Some((row, id)) = self.needed.first().cloned() {
+            if self.last - row <= self.limit {
+                // Every row below the oldest one needed is dead.
+                return self.trim(db, row);
             }
+            let p = self
+                .live
+                .get_mut(&id)
+                .expect("a needed row is a live match's");
+            move_to_actions(db, &id, p.next - p.entries.len(), &p.entries)?;
+            p.entries.clear();
+            self.needed.remove(&(row, id));
         }
+        // The newest row stays, so row ids keep growing.
+        self.trim(db, self.last)
     }
 
     /// Deletes the rows below `below`, once there are enough of them.
@@ -303,7 +310,7 @@ fn move_to_actions<'a>(
         insert.execute(params![
             id,
             idx,
-            e.seat.to_string(),
+            e.seat.as_str(),
             e.action,
             e.at_ms as i64,
             e.effect

@@ -201,23 +201,7 @@ impl LiveLog {
         entries: &[Entry],
     ) -> rusqlite::Result<()> {
         self.check(id, first)?;
-        let mut insert = db.prepare_cached(
-            "INSERT INTO live_actions (match_id, idx, seat, action, at_ms, effect)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
-        let mut first_row = None;
-        for (i, e) in entries.iter().enumerate() {
-            let idx = (first + i) as i64;
-            insert.execute(params![
-                id,
-                idx,
-                e.seat.as_str(),
-                e.action,
-                e.at_ms as i64,
-                e.effect
-            ])?;
-            first_row.get_or_insert(db.last_insert_rowid());
-        }
+        let first_row = insert(db, INTO_LOG, id, first, entries)?;
         // Written: now the memory follows.
         let p = self.live.get_mut(id).expect("checked above");
         if let (true, Some(row)) = (p.entries.is_empty(), first_row) {
@@ -242,7 +226,7 @@ impl LiveLog {
         self.check(id, first)?;
         let p = &self.live[id];
         let moved = p.next - p.entries.len();
-        move_to_actions(db, id, moved, p.entries.iter().chain(entries))?;
+        insert(db, INTO_ACTIONS, id, moved, p.entries.iter().chain(entries))?;
         self.forget(id);
         Ok(())
     }
@@ -250,7 +234,7 @@ impl LiveLog {
     /// Match `id` is called off: its entries go to `actions`.
     pub(super) fn call_off(&mut self, db: &Connection, id: &str) -> rusqlite::Result<()> {
         if let Some(p) = self.live.get(id) {
-            move_to_actions(db, id, p.next - p.entries.len(), &p.entries)?;
+            insert(db, INTO_ACTIONS, id, p.next - p.entries.len(), &p.entries)?;
             self.forget(id);
         }
         Ok(())
@@ -275,7 +259,7 @@ impl LiveLog {
                 .live
                 .get_mut(&id)
                 .expect("a needed row is a live match's");
-            move_to_actions(db, &id, p.next - p.entries.len(), &p.entries)?;
+            insert(db, INTO_ACTIONS, &id, p.next - p.entries.len(), &p.entries)?;
             p.entries.clear();
             self.needed.remove(&(row, id));
         }
@@ -294,27 +278,27 @@ impl LiveLog {
     }
 }
 
-/// Inserts `entries`, the match's entries from `from` on, into `actions`.
-fn move_to_actions<'a>(
+const INTO_LOG: &str = "INSERT INTO live_actions (match_id, idx, seat, action, at_ms, effect)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+const INTO_ACTIONS: &str = "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+
+/// Inserts `entries`, match `id`'s entries from `from` on, with `sql` (into
+/// the log or into `actions`); returns the row id of the first.
+fn insert<'a>(
     db: &Connection,
+    sql: &str,
     id: &str,
     from: usize,
     entries: impl IntoIterator<Item = &'a Entry>,
-) -> rusqlite::Result<()> {
-    let mut insert = db.prepare_cached(
-        "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
+) -> rusqlite::Result<Option<i64>> {
+    let mut insert = db.prepare_cached(sql)?;
+    let mut first_row = None;
     for (i, e) in entries.into_iter().enumerate() {
         let idx = (from + i) as i64;
-        insert.execute(params![
-            id,
-            idx,
-            e.seat.as_str(),
-            e.action,
-            e.at_ms as i64,
-            e.effect
-        ])?;
+        let (seat, at_ms) = (e.seat.as_str(), e.at_ms as i64);
+        insert.execute(params![id, idx, seat, e.action, at_ms, e.effect])?;
+        first_row.get_or_insert(db.last_insert_rowid());
     }
-    Ok(())
+    Ok(first_row)
 }

@@ -686,12 +686,22 @@ mod tests {
             finished: None,
         };
         assert!(store.write(dup).await.is_err());
+        // After a refusal the writer reads the live log again; the match
+        // goes on from where it was.
+        let next = Op::Append {
+            id: "m0".into(),
+            first: 25,
+            entries: vec![entry(25)],
+            finished: None,
+        };
+        store.write(next).await.expect("appended after the refusal");
         drop(store);
         let store = Store::open(&path).expect("reopens");
         let unfinished = store.unfinished().expect("reads");
         assert_eq!(unfinished.len(), 40);
         for loaded in unfinished {
-            let want: Vec<Entry> = (0..25).map(entry).collect();
+            let count = if loaded.row.id == "m0" { 26 } else { 25 };
+            let want: Vec<Entry> = (0..count).map(entry).collect();
             assert_eq!(loaded.actions, want, "{}", loaded.row.id);
             assert_eq!(loaded.row.seats, row("x").seats);
         }

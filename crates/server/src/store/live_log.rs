@@ -131,6 +131,7 @@ impl LiveLog {
         LiveLog::with_limit(db, LOG_ROWS)
     }
 
+    /// [`LiveLog::open`], moving a match's entries early past `limit` rows.
     pub(super) fn with_limit(db: &Connection, limit: i64) -> rusqlite::Result<LiveLog> {
         let mut live: HashMap<String, Pending> = HashMap::new();
         let mut q = db.prepare(

@@ -286,8 +286,11 @@ fn by_thread(
     actions: u64,
 ) -> BTreeMap<String, f64> {
     let mut out = BTreeMap::new();
+    if actions == 0 {
+        return out;
+    }
     for (tid, (name, seconds)) in end {
-        if let (Some((_, before)), true) = (start.get(tid), actions > 0) {
+        if let Some((_, before)) = start.get(tid) {
             *out.entry(name.clone()).or_default() += (seconds - before) * 1000.0 / actions as f64;
         }
     }

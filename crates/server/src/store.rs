@@ -142,19 +142,6 @@ pub enum Op {
     },
 }
 
-impl Op {
-    /// Whether [`apply`] writes it with one SQL statement.
-    fn is_one_statement(&self) -> bool {
-        match self {
-            Op::Append {
-                entries, finished, ..
-            } => entries.len() == 1 && finished.is_none(),
-            Op::Abandon { .. } => false,
-            Op::Create(_) | Op::Seats { .. } | Op::Tokens { .. } => true,
-        }
-    }
-}
-
 type Ack = oneshot::Sender<Result<(), String>>;
 
 /// The store's handle; cheap to clone.
@@ -337,18 +324,12 @@ impl Store {
                 out.push(m);
             }
         }
-        let mut at: HashMap<String, usize> = HashMap::new();
-        for (i, m) in out.iter().enumerate() {
-            at.insert(m.row.id.clone(), i);
-        }
-        live_log::scan(&read, None, |_, row| {
-            if let Some(&i) = at.get(&row.id) {
-                let actions = &mut out[i].actions;
-                if live_log::is_next(actions.len(), &row)? {
-                    actions.push(row.entry);
-                }
-            }
-            Ok(())
+        let at: HashMap<String, usize> = (out.iter().enumerate())
+            .map(|(i, m)| (m.row.id.clone(), i))
+            .collect();
+        live_log::scan(&read, None, |_, row| match at.get(&row.id) {
+            Some(&i) => live_log::extend(&mut out[i].actions, row),
+            None => Ok(()),
         })
         .map_err(sql_err)?;
         Ok(out)
@@ -399,10 +380,7 @@ fn load(db: &Connection, id: &str) -> Result<Option<Loaded>, rusqlite::Error> {
     };
     if live {
         live_log::scan(&read, Some(id), |_, row| {
-            if live_log::is_next(loaded.actions.len(), &row)? {
-                loaded.actions.push(row.entry);
-            }
-            Ok(())
+            live_log::extend(&mut loaded.actions, row)
         })?;
     }
     Ok(Some(loaded))
@@ -502,15 +480,11 @@ fn write_loop(mut db: Connection, log: LiveLog, queue: mpsc::Receiver<(Op, Ack)>
             };
             let mut tx = db.transaction().map_err(|e| e.to_string())?;
             for (op, _) in &batch {
-                // A savepoint per write of several statements: one bad write
-                // leaves no half of itself (a single statement never does).
+                // A savepoint per write: one bad write leaves no half of itself.
                 let mut one = || {
-                    if !op.is_one_statement() {
-                        let sp = tx.savepoint()?;
-                        apply(&sp, log, op)?;
-                        return sp.commit();
-                    }
-                    apply(&tx, log, op)
+                    let sp = tx.savepoint()?;
+                    apply(&sp, log, op)?;
+                    sp.commit()
                 };
                 results.push(one());
             }

@@ -12,7 +12,7 @@
 //! short for the readers, who scan it.
 //!
 //! A match's actions are the rows of `actions`, then its log rows past
-//! those, in log order ([`is_next`]): rows already moved linger in the log
+//! those, in log order ([`extend`]): rows already moved linger in the log
 //! until its prefix is deleted.
 
 use std::collections::{BTreeSet, HashMap};
@@ -89,6 +89,15 @@ pub(super) fn is_next(known: usize, row: &Row) -> rusqlite::Result<bool> {
             row.id, row.idx
         ))),
     }
+}
+
+/// Adds `row`'s entry to `actions`, its match's entries so far, if it is
+/// the next one.
+pub(super) fn extend(actions: &mut Vec<Entry>, row: Row) -> rusqlite::Result<()> {
+    if is_next(actions.len(), &row)? {
+        actions.push(row.entry);
+    }
+    Ok(())
 }
 
 /// Calls `f` with each log row (of match `id` only, if given) in log order.

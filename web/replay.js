@@ -1,6 +1,7 @@
 // The replay page: every step of a finished match with the umpire's full
 // view, from the server (/api/matches/{id}/replay) or from a record file.
 import { boardFor } from './games/index.js';
+import { ReplaySteps } from './replay-steps.js';
 import { esc, getJson, postJson } from './util.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,13 +29,15 @@ function entryText(entry) {
 /// one, every entry is a move. A resignation is always named so.
 function moveLabels(steps) {
   const counts = {};
-  const named = steps.map((s, i) => {
-    if (i === 0) return null;
-    if (s.entry.action === 'resign') return { label: 'Resignation' };
-    const what = board?.moveOf?.(steps[i - 1].view, s.entry) ?? 'Move';
-    if (typeof what !== 'string') return what;
+  const named = [null];
+  steps.each((i, before) => {
+    const entry = steps.entry(i + 1);
+    if (!entry) return;
+    if (entry.action === 'resign') return named.push({ label: 'Resignation' });
+    const what = board?.moveOf?.(before, entry) ?? 'Move';
+    if (typeof what !== 'string') return named.push(what);
     counts[what] = (counts[what] ?? 0) + 1;
-    return { noun: what, n: counts[what] };
+    named.push({ noun: what, n: counts[what] });
   });
   return named.map((l) => l && (l.label ?? `${l.noun} ${l.n} of ${counts[l.noun]}`));
 }
@@ -42,18 +45,18 @@ function moveLabels(steps) {
 let labels = [];
 
 function load(data) {
-  replay = data;
+  const steps = new ReplaySteps(data.steps ?? []);
+  replay = { ...data, steps };
   board = boardFor(data.game);
-  labels = moveLabels(data.steps ?? []);
+  labels = moveLabels(steps);
   $('game-name').textContent = `Replay · ${board?.name ?? data.game}`;
-  const steps = data.steps ?? [];
   $('slider').max = String(steps.length - 1);
   $('step-count').textContent = String(steps.length - 1);
-  $('moves').innerHTML = steps
+  $('moves').innerHTML = steps.entries
     .slice(1)
     .map(
-      (s, i) =>
-        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="hint">${esc(labels[i + 1])}</span> <span class="seat-name ${s.entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(s.entry.seat)}</span> ${esc(entryText(s.entry))} <span class="hint">${fmtTime(s.entry.at_ms)}</span></button></li>`,
+      (entry, i) =>
+        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="hint">${esc(labels[i + 1])}</span> <span class="seat-name ${entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(entry.seat)}</span> ${esc(entryText(entry))} <span class="hint">${fmtTime(entry.at_ms)}</span></button></li>`,
     )
     .join('');
   $('controls').hidden = false;
@@ -63,7 +66,8 @@ function load(data) {
 function show(n) {
   const steps = replay.steps;
   step = Math.max(0, Math.min(steps.length - 1, n));
-  const { entry, view } = steps[step];
+  const entry = steps.entry(step);
+  const view = steps.view(step);
   const final = step === steps.length - 1;
   const outcome = replay.outcome ?? replay.record?.outcome;
   if (board) {

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const DESK = { width: 1200, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -292,7 +292,7 @@ test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds a
   // The end: the final blast drawn, cells compared, why the winner won.
   await player.locator('#end:not([hidden])').waitFor();
   const record = await getJson(`${server.url}/api/matches/${id}/record`);
-  const replay = await getJson(`${server.url}/api/matches/${id}/replay`);
+  const replay = await getReplay(`${server.url}/api/matches/${id}/replay`);
   const final = replay.steps.at(-1).view;
   assert.equal(record.game, 'bomb-domain');
   assert.equal(final.phase, 'over');
@@ -459,7 +459,7 @@ test('Bomb Domain between two people: defer, sealed placements hidden from the o
   await p1.locator('#end:not([hidden])').waitFor();
   await p2.locator('#end:not([hidden])').waitFor();
   await watcher.locator('#end:not([hidden])').waitFor();
-  const replay = await getJson(`${server.url}/api/matches/${made.id}/replay`);
+  const replay = await getReplay(`${server.url}/api/matches/${made.id}/replay`);
   for (const [page, viewer] of [[p1, 'P1'], [p2, 'P2'], [watcher, 'spectator']]) {
     const { checked, sealedSeen } = assertFramesKnowOnly(page, viewer, replay.steps);
     assert.ok(checked >= 5, `${viewer}: frames checked (${checked})`);

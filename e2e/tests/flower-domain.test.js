@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const COLS = 'ABCDEFGHIJ';
 const DESK = { width: 1200, height: 900 };
@@ -238,7 +238,7 @@ test('Flower Domain against the greedy bot: lobby, study, draft, moves and passe
   // The end: the result, the deciding step, the scoring regions outlined.
   await player.locator('#end:not([hidden])').waitFor();
   const record = await getJson(`${server.url}/api/matches/${id}/record`);
-  const replay = await getJson(`${server.url}/api/matches/${id}/replay`);
+  const replay = await getReplay(`${server.url}/api/matches/${id}/replay`);
   const final = replay.steps.at(-1).view;
   assert.equal(record.game, 'flower-domain');
   assert.equal(final.phase, 'over');

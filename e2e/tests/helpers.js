@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
 
+import { ReplaySteps } from '../../web/replay-steps.js';
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, '..', '..');
 /// Where the screenshots go: docs/screenshots (shown by the README), or
@@ -146,6 +148,14 @@ export async function getJson(url) {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/// A match's replay with every step's view rebuilt from the patches, as
+/// the replay page rebuilds them: `{…, steps: [{entry, view}]}`.
+export async function getReplay(url) {
+  const data = await getJson(url);
+  const steps = new ReplaySteps(data.steps);
+  return { ...data, steps: steps.entries.map((entry, i) => ({ entry, view: steps.view(i) })) };
 }
 
 export function screenshotPath(name) {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { freePort, getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { freePort, getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const COLS = 'ABCDEFGHI';
 const DESK = { width: 1200, height: 900 };
@@ -262,7 +262,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
 
   // The spectator saw no hidden colour, in any frame or in the DOM.
   await spectator.locator('#end:not([hidden])').waitFor();
-  const replay = await getJson(`${server.url}/api/matches/${id}/replay`);
+  const replay = await getReplay(`${server.url}/api/matches/${id}/replay`);
   const umpireBoard = (seq) => {
     assert.ok(seq < replay.steps.length, `seq ${seq} within the record`);
     return replay.steps[seq].view.board;

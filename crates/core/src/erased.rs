@@ -41,6 +41,9 @@ pub trait AnyGame: Send + Sync {
     fn clock_policy(&self, config: &Value) -> Result<ClockPolicy, ConfigError>;
     /// Sets up a match.
     fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn AnyState>, ConfigError>;
+    /// Whether actions of decisions of this kind may take long to judge
+    /// ([`crate::Game::COSTLY`]).
+    fn costly(&self, kind: &str) -> bool;
     /// A random legal action for `seat`, chosen from that seat's view alone
     /// (as a remote client sees it): a state is sampled from the view, and
     /// legal actions depend only on what the seat may know. `Ok(None)` when
@@ -143,6 +146,10 @@ impl<G: Game> AnyGame for Def<G> {
 
     fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn AnyState>, ConfigError> {
         Ok(Box::new(Erased(G::new(&parse_config::<G>(config)?, seed)?)))
+    }
+
+    fn costly(&self, kind: &str) -> bool {
+        G::COSTLY.contains(&kind)
     }
 
     fn sample_action_from_view(

@@ -46,6 +46,10 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// statement's truth can follow from the cells a seat knows. The
     /// conformance suite does not ask a sampler to vary them. Default: none.
     const DEDUCIBLE: &'static [&'static str] = &[];
+    /// Kinds of decision whose actions may take long to judge (a statement
+    /// whose validity is searched for): a server judges them off the
+    /// threads that serve everyone else. Default: none.
+    const COSTLY: &'static [&'static str] = &[];
 
     /// Sets up a match.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;

@@ -144,11 +144,12 @@ impl Match {
     /// Replays a record, checking every action, every clock and every
     /// recorded timeout effect.
     pub fn replay(game: &'static dyn AnyGame, record: &Record) -> Result<Match, ReplayError> {
-        Match::replay_each(game, record, |_, _| {})
+        Match::replay_each(game, record, |_, _| Ok(()))
     }
 
     /// [`Match::replay`], calling `each` with the index of every entry and
-    /// the match just after it: every step of a record in one pass.
+    /// the match just after it: every step of a record in one pass. `each`
+    /// may stop the replay early with its reason ([`ReplayError::Stopped`]).
     ///
     /// ```
     /// use umpire_core::{Match, MatchOptions, Seat, Viewer};
@@ -159,7 +160,8 @@ impl Match {
     /// m.submit(Seat::P2, "bid 1", 2_000).unwrap();
     /// let mut rounds = Vec::new();
     /// Match::replay_each(game, m.record(), |_, step| {
-    ///     rounds.push(step.view(Viewer::Umpire)["round"].clone())
+    ///     rounds.push(step.view(Viewer::Umpire)["round"].clone());
+    ///     Ok(())
     /// })
     /// .unwrap();
     /// assert_eq!(rounds, [0, 1]);
@@ -167,7 +169,7 @@ impl Match {
     pub fn replay_each(
         game: &'static dyn AnyGame,
         record: &Record,
-        mut each: impl FnMut(usize, &Match),
+        mut each: impl FnMut(usize, &Match) -> Result<(), String>,
     ) -> Result<Match, ReplayError> {
         if record.game != game.id() {
             return Err(ReplayError::UnknownGame(record.game.clone()));
@@ -198,7 +200,7 @@ impl Match {
                     ),
                 )));
             }
-            each(index, &m);
+            each(index, &m).map_err(ReplayError::Stopped)?;
         }
         if let Some(words) = outcome_mismatch(record.outcome.as_ref(), m.outcome().as_ref()) {
             return Err(ReplayError::OutcomeMismatch(words));

@@ -96,6 +96,9 @@ pub enum ReplayError {
     /// The record's outcome is not the replay's, said in words.
     #[error("{0}")]
     OutcomeMismatch(String),
+    /// The caller of [`crate::Match::replay_each`] stopped it, for this reason.
+    #[error("{0}")]
+    Stopped(String),
 }
 
 impl ReplayError {

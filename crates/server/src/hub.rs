@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat};
 
 use crate::Config;
-use crate::bot_pool::BotPool;
 use crate::live::{self, Handle, Info, Registry, Start};
+use crate::pool::Pool;
 use crate::shown::Shown;
 use crate::store::{Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
@@ -136,7 +136,8 @@ pub struct Hub {
     /// Creates under way: counted with the live matches against the cap,
     /// so simultaneous creates cannot pass it.
     creating: Arc<std::sync::atomic::AtomicUsize>,
-    bots: BotPool,
+    bots: Pool,
+    judges: Pool,
 }
 
 /// A place among the live matches, held while a match is created.
@@ -155,7 +156,8 @@ impl Hub {
             lobby_sorting: Default::default(),
             live: Arc::new(Mutex::new(HashMap::new())),
             store,
-            bots: BotPool::new(config.bot_threads),
+            bots: Pool::new("umpire-bot", config.bot_threads),
+            judges: Pool::new("umpire-judge", config.judge_threads),
             config,
             creating: Default::default(),
         }
@@ -212,6 +214,7 @@ impl Hub {
             config: self.config.clone(),
             registry: self.live.clone(),
             bots: self.bots.clone(),
+            judges: self.judges.clone(),
         })
     }
 

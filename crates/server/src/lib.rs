@@ -6,7 +6,8 @@
 //! recipient's view ([`messages`]). It serves every game of the catalogue
 //! (and the test games when asked) and names none. The protocol is `docs/protocol.md`.
 
-mod bot_pool;
+mod address;
+mod bodies;
 pub mod client;
 mod hub;
 mod limits;
@@ -15,6 +16,8 @@ mod live;
 pub mod loadtest;
 mod messages;
 mod outbox;
+mod pool;
+mod replay;
 mod routes;
 mod shown;
 mod store;
@@ -26,8 +29,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use tokio::net::TcpListener;
-
-pub use routes::replay_steps;
 
 /// Server settings. The defaults are the documented ones.
 #[derive(Clone, Debug)]
@@ -45,8 +46,11 @@ pub struct Config {
     /// allowance and a margin).
     pub bot_budget_ms: u64,
     /// Threads bots think on, below the server's priority; however many
-    /// bots play, they share these ([`bot_pool`]).
+    /// bots play, they share these ([`pool`]).
     pub bot_threads: usize,
+    /// Threads that judge actions the games call costly, and checks, below
+    /// the server's priority ([`pool`]).
+    pub judge_threads: usize,
     /// In a match between two bots, the pause before each move, so that
     /// spectators can follow it.
     pub bot_pace_ms: u64,
@@ -63,6 +67,11 @@ pub struct Config {
     pub creates_per_minute: u32,
     /// WebSocket connections one address may open a minute; 0: no limit.
     pub connects_per_minute: u32,
+    /// Replays one address may ask for a minute (and at once); 0: no limit.
+    pub replays_per_minute: u32,
+    /// A reverse proxy in front of the server: requests from it are
+    /// counted against the address it names in `X-Forwarded-For`.
+    pub trusted_proxy: Option<std::net::IpAddr>,
     /// Live matches at most; past it creating one is refused (`503`).
     pub max_live: usize,
     /// Connections one address keeps open at most (0: no cap).
@@ -97,12 +106,15 @@ impl Default for Config {
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
             bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             bot_pace_ms: 700,
             speed: 1,
             max_spectators: 1_000,
             test_games: false,
             creates_per_minute: 30,
             connects_per_minute: 600,
+            replays_per_minute: 30,
+            trusted_proxy: None,
             max_live: 20_000,
             conns_per_address: 256,
             lobby_fresh_ms: 1_000,
@@ -117,6 +129,11 @@ pub struct App {
     hub: hub::Hub,
     creates: limits::PerAddress,
     connects: limits::PerAddress,
+    replays_allowed: limits::PerAddress,
+    replays: replay::Replays,
+    bodies: bodies::Budget,
+    /// The reverse proxy whose `X-Forwarded-For` names the client.
+    trusted_proxy: Option<std::net::IpAddr>,
 }
 
 /// A running server.
@@ -144,6 +161,8 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         .map_err(|e| e.to_string())??;
     let (creates, connects) = (config.creates_per_minute, config.connects_per_minute);
     let per_address = config.conns_per_address;
+    let config_replays = config.replays_per_minute;
+    let trusted_proxy = config.trusted_proxy;
     let hub = hub::Hub::new(store, config);
     let resumed = hub.resume_all()?;
     if resumed > 0 {
@@ -152,6 +171,10 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
     let app = Arc::new(App {
         creates: limits::PerAddress::new(creates),
         connects: limits::PerAddress::new(connects),
+        replays_allowed: limits::PerAddress::new(config_replays),
+        replays: replay::Replays::new(),
+        bodies: bodies::Budget::default(),
+        trusted_proxy,
         hub,
     });
     let router = routes::router(app);

@@ -5,9 +5,8 @@ use std::sync::Arc;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::handler::Handler;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -15,15 +14,15 @@ use axum::routing::{get, post};
 use rust_embed::RustEmbed;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use umpire_core::{AnyGame, Match, MatchOptions, Record, Viewer};
+use umpire_core::{Record, Viewer};
 
 use crate::App;
+use crate::address::Client;
+use crate::bodies;
 use crate::hub::{CreateRequest, Refusal};
 use crate::live::Handle;
+use crate::replay::Refused;
 use crate::ws;
-
-/// Records longer than this are not replayed step by step for a stranger.
-const MAX_REPLAY_ACTIONS: usize = 5_000;
 
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
@@ -36,14 +35,16 @@ pub struct TokenQuery {
 }
 
 pub fn router(app: Arc<App>) -> Router {
+    let small = middleware::from_fn_with_state(app.clone(), bodies::small);
+    let record_body = middleware::from_fn_with_state(app.clone(), bodies::record);
     Router::new()
         .route("/api/games", get(games))
-        .route("/api/matches", get(lobby).post(create))
+        .route("/api/matches", get(lobby).post(create.layer(small.clone())))
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
         .route("/api/matches/{id}/replay", get(replay_match))
-        .route("/api/matches/{id}/claim", post(claim))
-        .route("/api/replay", post(replay_upload))
+        .route("/api/matches/{id}/claim", post(claim.layer(small)))
+        .route("/api/replay", post(replay_upload.layer(record_body)))
         .route("/ws/{id}", get(ws::upgrade))
         .route("/", get(|| page("index.html")))
         .route("/m/{id}", get(|| page("match.html")))
@@ -53,7 +54,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/rules/{game}", get(|| page("rules.html")))
         .route("/static/{*path}", get(asset))
         .fallback(|| async { error(404, "no such page or endpoint") })
-        .layer(DefaultBodyLimit::max(4 * 1024 * 1024))
+        // The body middleware above enforces each route's own limit.
+        .layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn(within_time))
         .layer(middleware::map_response(finish))
         .with_state(app)
@@ -126,7 +128,7 @@ async fn json_error(response: Response) -> Response {
     error(status.as_u16(), &message)
 }
 
-fn error(status: u16, message: &str) -> Response {
+pub fn error(status: u16, message: &str) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     (status, Json(json!({"error": message}))).into_response()
 }
@@ -155,12 +157,8 @@ async fn games(State(app): State<Arc<App>>) -> Json<Value> {
     Json(json!(games))
 }
 
-async fn create(
-    State(app): State<Arc<App>>,
-    ConnectInfo(from): ConnectInfo<SocketAddr>,
-    body: Bytes,
-) -> Response {
-    if !app.creates.allow(from.ip()) {
+async fn create(State(app): State<Arc<App>>, Client(from): Client, body: Bytes) -> Response {
+    if !app.creates.allow(from) {
         return error(
             429,
             "too many matches created from your address; try again in a minute",
@@ -273,59 +271,32 @@ async fn replay_match(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
+    client: Client,
 ) -> Response {
     match finished_record(&app, &id, q.t.as_deref()).await {
-        Ok(record) => replay_response(&app, record).await,
+        Ok(record) => replay_response(&app, client, record).await,
         Err(r) => r,
     }
 }
 
-async fn replay_upload(State(app): State<Arc<App>>, body: Bytes) -> Response {
+async fn replay_upload(State(app): State<Arc<App>>, client: Client, body: Bytes) -> Response {
     match serde_json::from_slice::<Record>(&body) {
-        Ok(record) => replay_response(&app, record).await,
+        Ok(record) => replay_response(&app, client, record).await,
         Err(e) => error(400, &format!("not a match record: {e}")),
     }
 }
 
-async fn replay_response(app: &App, record: Record) -> Response {
-    if record.actions.len() > MAX_REPLAY_ACTIONS {
-        return error(400, "the record is too long to replay here");
+async fn replay_response(app: &App, Client(from): Client, record: Record) -> Response {
+    if !app.replays_allowed.allow(from) {
+        return error(
+            429,
+            "too many replays asked from your address; try again in a minute",
+        );
     }
-    let games = app.hub.games();
-    let steps = tokio::task::spawn_blocking(move || {
-        let game = umpire_catalog::require_in(games, &record.game)?;
-        replay_steps(game, &record)
-    })
-    .await;
-    match steps {
-        Ok(Ok(steps)) => Json(steps).into_response(),
-        Ok(Err(e)) => error(400, &e),
-        Err(_) => error(500, "the replay failed"),
+    match app.replays.answer(app.hub.games(), record).await {
+        Ok(text) => ([(header::CONTENT_TYPE, "application/json")], text).into_response(),
+        Err(Refused(status, why)) => error(status, &why),
     }
-}
-
-/// Every step of a record with the umpire's view after it, in one replay.
-pub fn replay_steps(game: &'static dyn AnyGame, record: &Record) -> Result<Value, String> {
-    let mut steps = Vec::with_capacity(record.actions.len() + 1);
-    let full = Match::replay_each(game, record, |index, m| {
-        let entry = &m.record().actions[index];
-        steps.push(json!({"entry": entry, "view": m.view(Viewer::Umpire)}));
-    })
-    .map_err(|e| e.to_string())?;
-    let options = MatchOptions {
-        timed: record.timed,
-        clock: record.clock,
-    };
-    let start =
-        Match::new(game, &record.config, record.seed, options).map_err(|e| e.to_string())?;
-    steps.insert(
-        0,
-        json!({"entry": null, "view": start.view(Viewer::Umpire)}),
-    );
-    Ok(
-        json!({"game": game.id(), "record": full.record(), "steps": steps,
-              "outcome": full.outcome()}),
-    )
 }
 
 async fn page(name: &str) -> Response {

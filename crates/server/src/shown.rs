@@ -150,6 +150,7 @@ impl Shown {
             if !same_step(&actions[i], actions.get(i + 1)) {
                 shown.step(m);
             }
+            Ok(())
         })?;
         Ok((m, shown))
     }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
@@ -17,6 +17,7 @@ use tokio::task::JoinHandle;
 use umpire_core::Viewer;
 
 use crate::App;
+use crate::address::Client;
 use crate::live::{Cmd, Handle, Outgoing};
 use crate::messages::{self, ClientMsg};
 use crate::outbox::{Deliver, Outbox, Stop};
@@ -50,9 +51,9 @@ pub async fn upgrade(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
     State(app): State<Arc<App>>,
-    ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
+    Client(from): Client,
 ) -> Response {
-    if !app.connects.allow(from.ip()) {
+    if !app.connects.allow(from) {
         let why = "too many connections from your address; try again in a minute";
         return (
             StatusCode::TOO_MANY_REQUESTS,
@@ -251,7 +252,7 @@ async fn read_loop(
             }
             Some(Ok(_)) => continue, // pings are answered by the library
         };
-        let sent = match command(&text, client) {
+        let sent = match command(&text, client, heard) {
             Ok(Ask::Match(cmd)) => client.handle.tx.send(cmd).await.is_ok(),
             Ok(Ask::Rematch(seat)) => rematch(app, client, seat).await,
             Err(answer) => {
@@ -297,7 +298,7 @@ async fn rematch(app: &App, client: &Admitted, seat: umpire_core::Seat) -> bool 
 
 /// What a client's message asks, or the answer to give the client directly
 /// (a pong, or an error).
-fn command(text: &str, client: &Admitted) -> Result<Ask, String> {
+fn command(text: &str, client: &Admitted, at: Instant) -> Result<Ask, String> {
     if text.len() > MAX_MESSAGE {
         return Err(messages::error(
             "protocol",
@@ -314,6 +315,7 @@ fn command(text: &str, client: &Admitted) -> Result<Ask, String> {
             conn,
             seat,
             text: action,
+            at,
         }),
         (ClientMsg::Check { action, id }, Viewer::Seat(seat)) => Ok(Cmd::Check {
             conn,
@@ -325,6 +327,7 @@ fn command(text: &str, client: &Admitted) -> Result<Ask, String> {
             conn,
             seat,
             text: umpire_core::RESIGN.into(),
+            at,
         }),
         (ClientMsg::Takeover, Viewer::Seat(seat)) => Ok(Cmd::Takeover { conn, seat }),
         _ => Err(messages::error(

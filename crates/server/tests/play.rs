@@ -252,12 +252,19 @@ async fn play(addr: SocketAddr, game: &'static dyn AnyGame, bots: [Option<&str>;
     let (status, replay) = http_json(addr, "GET", &path, None).await.expect("replay");
     assert_eq!(status, 200, "{replay}");
     // Each step is the umpire's view after that many entries, as replaying
-    // that prefix of the record gives it.
+    // that prefix of the record gives it: the first in full, each next one
+    // as a JSON Patch to the one before.
     let steps = replay["steps"].as_array().expect("steps");
     assert_eq!(steps.len(), record.actions.len() + 1);
+    let mut view = steps[0]["view"].clone();
     for (k, step) in steps.iter().enumerate() {
+        if k > 0 {
+            let patch: json_patch::Patch =
+                serde_json::from_value(step["patch"].clone()).expect("a patch");
+            json_patch::patch(&mut view, &patch).expect("the patch applies");
+        }
         let m = prefix(game, &record, k);
-        assert_eq!(step["view"], m.view(Viewer::Umpire), "step {k}");
+        assert_eq!(view, m.view(Viewer::Umpire), "step {k}");
         let entry = k.checked_sub(1).map(|i| json!(record.actions[i]));
         assert_eq!(step["entry"], entry.unwrap_or(Value::Null), "step {k}");
     }

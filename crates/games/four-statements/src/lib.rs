@@ -647,6 +647,8 @@ impl Game for FourStatements {
     const NAME: &'static str = "Four Statements";
     const RULES: &'static str = include_str!("../RULES.md");
     const DEDUCIBLE: &'static [&'static str] = view::DEDUCIBLE;
+    // A bluff's statements are judged by searching colourings of its subset.
+    const COSTLY: &'static [&'static str] = &["bluff"];
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         let mut rng = seeded_rng(seed);

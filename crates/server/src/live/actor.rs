@@ -1,19 +1,23 @@
 //! The match's task: its state, its loop (commands and timers) and what
 //! each command does.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tokio::sync::mpsc;
 use tokio::time::sleep_until;
-use umpire_core::{ActionError, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng};
+use umpire_core::{
+    ActionError, Entry, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng,
+};
 
 use super::presence::SeatSlot;
 use super::watchers::Watcher;
 use super::{Cmd, Handle, Info, Registry, Start};
 use crate::Config;
 use crate::messages;
+use crate::pool::Priority;
 use crate::shown::Shown;
 use crate::store::{Op, SeatKind, Store};
 
@@ -43,7 +47,11 @@ pub(super) struct Actor {
     pub(super) config: Arc<Config>,
     pub(super) registry: Registry,
     /// Where this match's bots think.
-    pub(super) bots: crate::bot_pool::BotPool,
+    pub(super) bots: crate::pool::Pool,
+    /// Where its costly actions and checks are judged.
+    judges: crate::pool::Pool,
+    /// Each seat's check being judged, if any: one at a time.
+    checking: PerSeat<Arc<AtomicBool>>,
     pub(super) summary: Arc<Mutex<Value>>,
     pub(super) me: mpsc::WeakSender<Cmd>,
     /// Match time is `base_ms` plus the time since `base`: after a restart it
@@ -91,6 +99,8 @@ pub fn spawn(start: Start) -> Handle {
         config: start.config,
         registry: start.registry,
         bots: start.bots,
+        judges: start.judges,
+        checking: PerSeat::default(),
         summary: summary.clone(),
         me: tx.downgrade(),
         base: now,
@@ -162,6 +172,16 @@ impl Actor {
         self.schedule_bots();
     }
 
+    /// Match time at `at` (an action's arrival), which may be before the
+    /// task got to it; it stands still until play can start.
+    fn time_at(&self, at: Instant) -> u64 {
+        if !self.playing {
+            return self.base_ms;
+        }
+        let since = at.saturating_duration_since(self.base).as_millis() as u64;
+        self.base_ms + since * self.config.speed.max(1)
+    }
+
     /// The instant when match time reaches `match_ms`.
     pub(super) fn at(&self, match_ms: u64) -> Instant {
         let ahead = match_ms.saturating_sub(self.base_ms);
@@ -173,6 +193,9 @@ impl Actor {
         loop {
             let wake = self.next_wake();
             let cmd = tokio::select! {
+                // What already arrived comes before a timer: an action sent
+                // in time is not timed out while it waits in the queue.
+                biased;
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => Some(cmd),
                     None => break,
@@ -306,16 +329,18 @@ impl Actor {
                 let why = format!("{seat} is played by a bot now");
                 self.send_to(conn, messages::error("forbidden", &why));
             }
-            Cmd::Act { conn, seat, text } => self.act(seat, &text, Source::Client(conn)).await,
+            Cmd::Act {
+                conn,
+                seat,
+                text,
+                at,
+            } => self.act(seat, &text, Source::Client(conn), at).await,
             Cmd::Check {
                 conn,
                 seat,
                 text,
                 id,
-            } => {
-                let answer = self.check(seat, &text);
-                self.send_to(conn, messages::checked(id, answer));
-            }
+            } => self.check(conn, seat, text, id),
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
             Cmd::Rematch { conn, seat, reply } => {
                 let _ = reply.send(self.ask_rematch(seat, conn));
@@ -361,12 +386,13 @@ impl Actor {
         messages::state(&self.m, viewer, seq, &self.seats_json(), self.clock_now())
     }
 
-    /// A seat's action: applied by the engine, stored, then announced.
-    pub(super) async fn act(&mut self, seat: Seat, text: &str, from: Source) {
+    /// A seat's action, received `at`: applied by the engine, stored, then
+    /// announced.
+    pub(super) async fn act(&mut self, seat: Seat, text: &str, from: Source, at: Instant) {
         if self.stopped {
             return;
         }
-        let now = self.now();
+        let now = self.time_at(at);
         if !self.expire(now).await {
             if let Source::Client(conn) = from {
                 let text = messages::error("store", "the match could not be stored; try again");
@@ -374,7 +400,7 @@ impl Actor {
             }
             return;
         }
-        match self.m.submit(seat, text, now) {
+        match self.submit(seat, text, now).await {
             Ok(played) => {
                 self.moved_ms = super::wall_ms();
                 // The first action starts play, if both seats have not yet.
@@ -389,10 +415,67 @@ impl Actor {
         }
     }
 
-    /// Whether `seat`'s action would be accepted now, tried on a copy: the
-    /// canonical notation, or why not (judged, like a refusal, from what the
-    /// seat may know).
-    fn check(&self, seat: Seat, text: &str) -> Result<String, ActionError> {
+    /// Plays `seat`'s action at `now`. An action the game says may take
+    /// long to judge is played on a copy on the judges' threads (this task
+    /// waits, so nothing else changes the match meanwhile); the others here.
+    async fn submit(&mut self, seat: Seat, text: &str, now: u64) -> Result<Entry, ActionError> {
+        let costly = self
+            .m
+            .decision()
+            .kind(seat)
+            .is_some_and(|kind| self.info.game.costly(kind));
+        if !costly {
+            return self.m.submit(seat, text, now);
+        }
+        let mut copy = self.m.clone();
+        let text = text.to_string();
+        let judged = self.judges.run(Priority::First, move || {
+            let played = copy.submit(seat, &text, now);
+            (copy, played)
+        });
+        match judged.await {
+            Ok((copy, Ok(played))) => {
+                self.m = copy;
+                Ok(played)
+            }
+            Ok((_, Err(e))) => Err(e),
+            Err(_) => Err(ActionError::new(
+                "server",
+                "the action could not be judged; try again",
+            )),
+        }
+    }
+
+    /// Whether `seat`'s action would be accepted now, tried on a copy on
+    /// the judges' threads; the answer goes to `conn`: the canonical
+    /// notation, or why not (judged, like a refusal, from what the seat may
+    /// know). A seat has one check judged at a time.
+    fn check(&mut self, conn: u64, seat: Seat, text: String, id: Option<u64>) {
+        if let Err(e) = self.check_refusal(seat) {
+            return self.send_to(conn, messages::checked(id, Err(e)));
+        }
+        let busy = self.checking[seat].clone();
+        if busy.swap(true, Ordering::SeqCst) {
+            let e = ActionError::new(
+                "busy",
+                "one check at a time: wait for the answer to your last one",
+            );
+            return self.send_to(conn, messages::checked(id, Err(e)));
+        }
+        let Some(to) = self.outbox(conn) else {
+            busy.store(false, Ordering::SeqCst);
+            return;
+        };
+        let mut copy = self.m.state().clone_box();
+        self.judges.run(Priority::Later, move || {
+            let answer = copy.apply(seat, text.trim());
+            busy.store(false, Ordering::SeqCst);
+            to.send(messages::checked(id, answer).into());
+        });
+    }
+
+    /// Why `seat` may not have an action checked now, if it may not.
+    fn check_refusal(&self, seat: Seat) -> Result<(), ActionError> {
         if self.stopped || self.m.is_over() {
             return Err(ActionError::from_rule(&umpire_core::TurnError::GameOver));
         }
@@ -402,11 +485,7 @@ impl Actor {
                 format!("{seat} is played by a bot now"),
             ));
         }
-        if let Some(e) = self.turn_refusal(seat) {
-            return Err(e);
-        }
-        let mut copy = self.m.state().clone_box();
-        copy.apply(seat, text.trim())
+        self.turn_refusal(seat).map_or(Ok(()), Err)
     }
 
     /// Applies the timeouts due before `now`, those of each moment as one

@@ -1,5 +1,5 @@
 //! Bot seats: each bot is shown every state its seat sees, thinks on the
-//! bots' threads ([`crate::bot_pool`]) when its seat must act, and answers
+//! bots' threads ([`crate::pool`]) when its seat must act, and answers
 //! with a command. A bot out of time (its budget, or its clock), or naming
 //! an illegal action, plays a random legal one.
 
@@ -10,6 +10,8 @@ use umpire_core::{AnyState, MatchRng, Seat, SeatView, Viewer, seeded_rng};
 
 use super::Cmd;
 use super::actor::{Actor, Source};
+use crate::pool::Priority;
+use crate::store::SeatKind;
 
 /// Observations a bot keeps queued while it is not asked to move.
 const MAX_PENDING: usize = 256;
@@ -206,6 +208,15 @@ impl Actor {
         slot.job = Some((tag, think.clone()));
         let pending = std::mem::take(&mut slot.pending);
         let bots = self.bots.clone();
+        // A person waiting for a bot's move comes before bots between bots.
+        let priority = if Seat::BOTH
+            .iter()
+            .any(|&s| self.seats[s].kind == SeatKind::Person)
+        {
+            Priority::First
+        } else {
+            Priority::Later
+        };
         let work = move || {
             // A bot that panics loses only its move: a random one is played.
             let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -228,7 +239,7 @@ impl Actor {
             }
             // On the bots' own threads: a slow bot never blocks I/O, and
             // many bots never crowd out people's matches.
-            if let Ok(done) = bots.run(work).await {
+            if let Ok(done) = bots.run(priority, work).await {
                 let _ = me.send(done).await;
             }
         });
@@ -256,7 +267,7 @@ impl Actor {
             return;
         }
         match action {
-            Some(action) => self.act(seat, &action, Source::Bot).await,
+            Some(action) => self.act(seat, &action, Source::Bot, Instant::now()).await,
             None => self.fallback(seat).await,
         }
     }
@@ -269,7 +280,7 @@ impl Actor {
         let action = SeatView::new(self.m.state(), seat).sample_action(&mut self.rng);
         if let Some(action) = action {
             // A random legal action cannot be refused, so this cannot loop.
-            Box::pin(self.act(seat, &action, Source::Fallback)).await;
+            Box::pin(self.act(seat, &action, Source::Fallback, Instant::now())).await;
         }
     }
 }

@@ -128,11 +128,13 @@ pub enum Cmd {
     Leave {
         conn: u64,
     },
-    /// A seat's action in notation (or `resign`).
+    /// A seat's action in notation (or `resign`), received `at`: its
+    /// time is when it arrived, not when the match's task got to it.
     Act {
         conn: u64,
         seat: Seat,
         text: String,
+        at: std::time::Instant,
     },
     /// Whether `seat`'s action would be accepted now; nothing changes.
     Check {
@@ -188,7 +190,9 @@ pub struct Start {
     pub store: Store,
     pub config: Arc<Config>,
     pub registry: Registry,
-    pub bots: crate::bot_pool::BotPool,
+    pub bots: crate::pool::Pool,
+    /// Where costly actions and checks are judged.
+    pub judges: crate::pool::Pool,
 }
 
 /// Wall time in ms since the Unix epoch.

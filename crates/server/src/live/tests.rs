@@ -78,7 +78,8 @@ async fn setup_with(config: Config) -> Setup {
         store: store.clone(),
         config: Arc::new(config),
         registry: registry.clone(),
-        bots: crate::bot_pool::BotPool::new(1),
+        bots: crate::pool::Pool::new("umpire-bot", 1),
+        judges: crate::pool::Pool::new("umpire-judge", 1),
     });
     registry.lock().unwrap().insert(row.id, handle.clone());
     Setup {
@@ -122,6 +123,7 @@ async fn bid(handle: &Handle) {
         conn: 1,
         seat: Seat::P1,
         text: "bid 2".into(),
+        at: std::time::Instant::now(),
     };
     handle.tx.send(act).await.expect("the task runs");
 }

@@ -111,6 +111,14 @@ impl Actor {
         }
     }
 
+    /// Where `conn`'s messages go, for an answer sent later from elsewhere.
+    pub(super) fn outbox(&self, conn: u64) -> Option<Arc<dyn Deliver>> {
+        self.watchers
+            .iter()
+            .find(|w| w.conn == conn)
+            .map(|w| w.tx.clone())
+    }
+
     pub(super) fn send_to(&mut self, conn: u64, text: String) {
         if let Some(w) = self.watchers.iter().find(|w| w.conn == conn) {
             if !w.send(text) {

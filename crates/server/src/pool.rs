@@ -1,0 +1,192 @@
+//! Threads for work too heavy for the async workers: bots thinking, and
+//! judging (a check of a costly action, a replay). They run at a lower
+//! priority than the server's, so however much of it waits, people's
+//! actions are answered first. Two queues: work marked [`Priority::First`]
+//! (a person waits for it) is taken before the rest.
+//!
+//! A bot waiting for a thread spends its own time budget waiting (its
+//! deadline is fixed when its seat must act), so a crowd of bots makes bots
+//! play faster, never late.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex};
+
+use tokio::sync::oneshot;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Which queue a job joins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// A person is waiting for it.
+    First,
+    /// Everything else: bots between bots, checks, replays.
+    Later,
+}
+
+#[derive(Default)]
+struct Queues {
+    first: VecDeque<Job>,
+    later: VecDeque<Job>,
+    closed: bool,
+}
+
+#[derive(Default)]
+struct Shared {
+    queues: Mutex<Queues>,
+    ready: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queues> {
+        self.queues.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The next job, first queue first; `None` once the pool is closed.
+    fn next(&self) -> Option<Job> {
+        let mut q = self.lock();
+        loop {
+            if let Some(job) = q.first.pop_front().or_else(|| q.later.pop_front()) {
+                return Some(job);
+            }
+            if q.closed {
+                return None;
+            }
+            q = self.ready.wait(q).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// Closes the queues once the last handle is dropped: the threads end.
+struct Owner(Arc<Shared>);
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        self.0.lock().closed = true;
+        self.0.ready.notify_all();
+    }
+}
+
+/// A pool of threads; cheap to clone.
+#[derive(Clone)]
+pub struct Pool(Arc<Owner>);
+
+/// The niceness of the pool's threads (0 is the server's; 19 the lowest).
+const NICE: i32 = 10;
+
+impl Pool {
+    /// `threads` threads (at least one) named `name-N`.
+    pub fn new(name: &str, threads: usize) -> Pool {
+        let shared = Arc::new(Shared::default());
+        for i in 0..threads.max(1) {
+            let shared = shared.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("{name}-{i}"))
+                .spawn(move || {
+                    lower_priority();
+                    while let Some(job) = shared.next() {
+                        // A panic loses that job's answer, not the thread.
+                        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::error!("cannot start a {name} thread: {e}");
+            }
+        }
+        Pool(Arc::new(Owner(shared)))
+    }
+
+    /// Runs `work` on one of the threads; its result comes back on the
+    /// receiver (which reports an error if the work panicked).
+    pub fn run<T: Send + 'static>(
+        &self,
+        priority: Priority,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> oneshot::Receiver<T> {
+        let (done, result) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = done.send(work());
+        });
+        let shared = &self.0.0;
+        {
+            let mut q = shared.lock();
+            match priority {
+                Priority::First => q.first.push_back(job),
+                Priority::Later => q.later.push_back(job),
+            }
+        }
+        shared.ready.notify_one();
+        result
+    }
+}
+
+/// Lowers the calling thread's priority (Linux gives each thread its own
+/// niceness); elsewhere, or if refused, the thread keeps the server's.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: setpriority has no memory effects; `0` names this thread.
+        let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, NICE) };
+        if r != 0 {
+            tracing::debug!(
+                "pool thread keeps its priority: {}",
+                std::io::Error::last_os_error()
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn work_runs_on_a_niced_thread_and_answers() {
+        let pool = Pool::new("umpire-bot", 2);
+        let (name, nice) = pool
+            .run(Priority::Later, || {
+                let name = std::thread::current().name().map(str::to_string);
+                #[cfg(target_os = "linux")]
+                // SAFETY: as above; reads this thread's niceness.
+                let nice = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+                #[cfg(not(target_os = "linux"))]
+                let nice = NICE;
+                (name, nice)
+            })
+            .await
+            .expect("an answer");
+        assert!(name.is_some_and(|n| n.starts_with("umpire-bot-")));
+        // (At least: a server started niced stays as nice.)
+        assert!(nice >= NICE, "niceness {nice}");
+        // A panic loses only that job's answer; the threads go on.
+        assert!(
+            pool.run(Priority::Later, || panic!("a bot's bug"))
+                .await
+                .is_err()
+        );
+        assert!(pool.run(Priority::Later, || 1).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn first_work_overtakes_what_waits() {
+        let pool = Pool::new("umpire-test", 1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        // The one thread is busy until `go` is sent.
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let busy = pool.run(Priority::Later, move || wait.recv().is_ok());
+        let mut answers = Vec::new();
+        for (i, priority) in [Priority::Later, Priority::Later, Priority::First]
+            .into_iter()
+            .enumerate()
+        {
+            let order = order.clone();
+            answers.push(pool.run(priority, move || order.lock().unwrap().push(i)));
+        }
+        go.send(()).unwrap();
+        assert!(busy.await.unwrap());
+        for a in answers {
+            a.await.unwrap();
+        }
+        assert_eq!(*order.lock().unwrap(), vec![2, 0, 1]);
+    }
+}

@@ -74,7 +74,8 @@ pub struct Config {
     pub trusted_proxy: Option<std::net::IpAddr>,
     /// Live matches at most; past it creating one is refused (`503`).
     pub max_live: usize,
-    /// Connections one address keeps open at most (0: no cap).
+    /// Connections one address keeps open at most, WebSockets included
+    /// (0: no cap); lowered to an eighth of what the open-file limit leaves.
     pub conns_per_address: usize,
     /// How long the lobby's sorted lists are served before they are sorted
     /// again, so many lobbies polling cost what one does.
@@ -132,6 +133,7 @@ pub struct App {
     replays_allowed: limits::PerAddress,
     replays: replay::Replays,
     bodies: bodies::Budget,
+    conns: Arc<listen::Conns>,
     /// The reverse proxy whose `X-Forwarded-For` names the client.
     trusted_proxy: Option<std::net::IpAddr>,
 }
@@ -160,7 +162,17 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         .await
         .map_err(|e| e.to_string())??;
     let (creates, connects) = (config.creates_per_minute, config.connects_per_minute);
-    let per_address = config.conns_per_address;
+    let fds = listen::raise_fd_limit();
+    let conns = Arc::new(listen::Conns::new(
+        config.conns_per_address,
+        fds,
+        config.trusted_proxy,
+    ));
+    tracing::info!(
+        open_files = fds,
+        per_address = conns.per_address(),
+        "connection limits"
+    );
     let config_replays = config.replays_per_minute;
     let trusted_proxy = config.trusted_proxy;
     let hub = hub::Hub::new(store, config);
@@ -174,11 +186,12 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         replays_allowed: limits::PerAddress::new(config_replays),
         replays: replay::Replays::new(),
         bodies: bodies::Budget::default(),
+        conns: conns.clone(),
         trusted_proxy,
         hub,
     });
     let router = routes::router(app);
-    let task = tokio::spawn(listen::serve(listener, router, per_address));
+    let task = tokio::spawn(listen::serve(listener, router, conns));
     Ok(Server { addr, task })
 }
 

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::Extension;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
@@ -18,6 +19,7 @@ use umpire_core::Viewer;
 
 use crate::App;
 use crate::address::Client;
+use crate::listen::Held;
 use crate::live::{Cmd, Handle, Outgoing};
 use crate::messages::{self, ClientMsg};
 use crate::outbox::{Deliver, Outbox, Stop};
@@ -52,14 +54,29 @@ pub async fn upgrade(
     Query(q): Query<TokenQuery>,
     State(app): State<Arc<App>>,
     Client(from): Client,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Extension(held): Extension<Held>,
 ) -> Response {
     if !app.connects.allow(from) {
         let why = "too many connections from your address; try again in a minute";
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            Json(serde_json::json!({ "error": why })),
-        )
-            .into_response();
+        return refused(StatusCode::TOO_MANY_REQUESTS, why);
+    }
+    // Behind the trusted proxy, each client has its own cap too.
+    let proxied = if app.conns.is_proxy(peer.ip()) {
+        match app.conns.behind_proxy(from) {
+            Some(slot) => Some(slot),
+            None => {
+                let why = "too many connections from your address";
+                return refused(StatusCode::TOO_MANY_REQUESTS, why);
+            }
+        }
+    } else {
+        None
+    };
+    let stranger = q.t.as_deref().is_none_or(str::is_empty);
+    if stranger && !app.conns.room_for_anyone() {
+        let why = "the server is full; spectators may try again later";
+        return refused(StatusCode::SERVICE_UNAVAILABLE, why);
     }
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
@@ -67,7 +84,15 @@ pub async fn upgrade(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(WRITE_BUFFER)
         .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| connection(socket, app, id, q.t))
+        .on_upgrade(move |socket| async move {
+            // The connection keeps its places while the socket is open.
+            let _places = (held, proxied);
+            connection(socket, app, id, q.t).await
+        })
+}
+
+fn refused(status: StatusCode, why: &str) -> Response {
+    (status, Json(serde_json::json!({ "error": why }))).into_response()
 }
 
 /// A client's frames go out through its outbox (see [`crate::outbox`]).

@@ -48,6 +48,7 @@ export class Connection {
       if (msg.type === 'error' && msg.rule === 'auth') this.stop(msg.message || 'this link was refused');
       // A match called off (its seats never arrived) stays off.
       if (msg.type === 'error' && msg.rule === 'gone') this.stop('the match was called off');
+      if (msg.type === 'error' && msg.rule === 'replaced') this.stop('opened in newer pages');
       this.onMessage(msg);
     });
     ws.addEventListener('close', () => {

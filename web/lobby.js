@@ -35,12 +35,14 @@ function showGame() {
   // Against a bot by default: P2 is the weakest-named first bot.
   if (game.bots?.length) $('seat-P2').value = `bot:${game.bots[0].name}`;
   $('config').innerHTML = configFields(game.options ?? [], game.default_config ?? {});
+  showOpenSeat();
   $('rules-row').hidden = !game.rules;
   $('rules-game').textContent = game.name;
   $('rules-link').href = `/rules/${encodeURIComponent(game.id)}`;
 }
 
-/// The open-seat box applies to a player whose opponent is a person.
+/// The open-seat box applies to a player whose opponent is a person; the
+/// game's secret options (a hidden grid) only to a host.
 function showOpenSeat() {
   const form = $('create');
   const creator = form.elements.creator.value;
@@ -48,12 +50,16 @@ function showOpenSeat() {
   const can = !!other && form.elements[other].value === 'person';
   form.elements.open.disabled = !can;
   $('open-row').classList.toggle('disabled', !can);
+  for (const el of form.querySelectorAll('[data-secret]')) {
+    el.disabled = creator !== 'host';
+    el.closest('label').hidden = creator !== 'host';
+  }
 }
 
 function readForm(form) {
   const data = new FormData(form);
   const config = {};
-  for (const el of form.querySelectorAll('[name^="config."]')) {
+  for (const el of form.querySelectorAll('[name^="config."]:not(:disabled)')) {
     config[el.name.slice('config.'.length)] = optionValue(el);
   }
   const seat = (v) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) } : { kind: 'person' });

@@ -737,6 +737,10 @@ function onMessage(msg) {
         rememberMatch({ id, seat: msg.you, game: msg.game, name: msg.name, link: location.pathname + location.search });
       }
       $('move-text').placeholder = page.board?.example ?? 'your action';
+      // Secrets of the game a host set rather than the draw: everyone is told.
+      const fixed = msg.fixed ?? [];
+      $('fixed-note').hidden = fixed.length === 0;
+      $('fixed-note').textContent = fixed.length ? `The host set this match's ${fixed.join(', ')} (not drawn at random).` : '';
       break;
     }
     case 'state': {
@@ -754,6 +758,14 @@ function onMessage(msg) {
       }
       break;
     }
+    case 'presence':
+      // A seat's person came or went: only the seats change.
+      if (page.state) {
+        page.state = { ...page.state, seats: msg.seats };
+        page.stateAt = performance.now();
+        render();
+      }
+      break;
     case 'accepted':
       page.pending = null;
       $('move-text').value = '';
@@ -779,6 +791,10 @@ function onMessage(msg) {
       }
       if (msg.rule === 'gone') {
         showGone('off', msg.message);
+        break;
+      }
+      if (msg.rule === 'replaced') {
+        showGone('replaced');
         break;
       }
       showRefusal(msg, page.pending);
@@ -832,11 +848,12 @@ const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });
 /// `why`: 'unknown' (no such match), 'refused' (a wrong key) or 'off' (the
 /// match was called off; `detail` is the server's sentence).
 function showGone(why, detail = '') {
-  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off' }[why];
+  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off', replaced: 'This page is closed' }[why];
   const text = {
     unknown: 'There is no match at this link: it may be mistyped.',
     refused: 'The key in this link does not open this match. Ask whoever sent it for your link, or watch as a spectator.',
     off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
+    replaced: 'This link was opened in newer pages or devices (eight at most at once), so this page was closed. Reload it to use it here.',
   }[why];
   const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
   // The page's one h1 is this title: the header's name steps down to text.

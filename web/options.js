@@ -10,7 +10,7 @@ export function configFields(options, defaults) {
   return options.map((option) => optionField(option, defaults[option.key])).join('');
 }
 
-/// The field for one option (`{key, label, about, kind}`) starting at
+/// The field for one option (`{key, label, about, kind, hidden}`) starting at
 /// `value`: a select for a seat or a choice, a whole-number input (empty
 /// means none when optional), a checkbox for a flag, a text input.
 export function optionField(option, value) {
@@ -18,10 +18,12 @@ export function optionField(option, value) {
   const name = `config.${key}`;
   const id = `config-${key}`;
   const label = esc(option.label || option.key);
-  const about = option.about ? `<span class="hint" id="${id}-about">${esc(option.about)}</span>` : '';
-  const described = option.about ? ` aria-describedby="${id}-about"` : '';
+  // A hidden option is a secret of the game: only a host may set it.
+  const text = option.hidden ? `${option.about ?? ''} Secret: only a host may set it, and the players are told.`.trim() : option.about;
+  const about = text ? `<span class="hint" id="${id}-about">${esc(text)}</span>` : '';
+  const described = text ? ` aria-describedby="${id}-about"` : '';
   const kind = option.kind ?? { type: 'text' };
-  const attrs = `id="${id}" name="${name}" data-type="${esc(kind.type)}"${described}`;
+  const attrs = `id="${id}" name="${name}" data-type="${esc(kind.type)}"${option.hidden ? ' data-secret="yes"' : ''}${described}`;
   const select = (choices) =>
     `<select ${attrs}>${choices
       .map((c) => `<option value="${esc(c)}"${c === value ? ' selected' : ''}>${esc(c)}</option>`)

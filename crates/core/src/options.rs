@@ -14,14 +14,18 @@
 use serde::Serialize;
 
 /// One option of a game's config: its key in the JSON config, a label, a
-/// sentence about it and what values it takes. The default value is the
-/// game's default config's.
+/// sentence about it, what values it takes and whether it is hidden. The
+/// default value is the game's default config's.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ConfigOption {
     pub key: &'static str,
     pub label: &'static str,
     pub about: &'static str,
     pub kind: OptionKind,
+    /// Its value is one of the game's secrets (a hidden grid, the cells a
+    /// seat is shown): a player must not set it for a match they play,
+    /// and players are told when a host did.
+    pub hidden: bool,
 }
 
 /// The values an option takes.
@@ -56,6 +60,7 @@ impl ConfigOption {
             label,
             about: "",
             kind: OptionKind::Seat,
+            hidden: false,
         }
     }
 
@@ -65,5 +70,13 @@ impl ConfigOption {
 
     pub fn kind(self, kind: OptionKind) -> ConfigOption {
         ConfigOption { kind, ..self }
+    }
+
+    /// Marks the option as one of the game's secrets ([`ConfigOption::hidden`]).
+    pub fn hidden(self) -> ConfigOption {
+        ConfigOption {
+            hidden: true,
+            ..self
+        }
     }
 }

@@ -149,12 +149,38 @@ impl Ws {
         kind: &str,
         limit: Duration,
     ) -> Result<(Value, Vec<Value>), String> {
+        self.until_any(&[kind], limit).await
+    }
+
+    /// Receives until a message of one of `kinds` arrives; returns it with
+    /// everything received before it.
+    pub async fn until_any(
+        &mut self,
+        kinds: &[&str],
+        limit: Duration,
+    ) -> Result<(Value, Vec<Value>), String> {
         let mut before = Vec::new();
         loop {
             match self.recv_within(limit).await? {
-                Some(m) if m["type"] == kind => return Ok((m, before)),
+                Some(m) if kinds.iter().any(|k| m["type"] == *k) => return Ok((m, before)),
                 Some(m) => before.push(m),
-                None => return Err(format!("closed while waiting for `{kind}`: {before:?}")),
+                None => return Err(format!("closed while waiting for {kinds:?}: {before:?}")),
+            }
+        }
+    }
+
+    /// Receives until the seats table (of a `state` or a `presence`) shows
+    /// `seat` connected or not.
+    pub async fn until_seat(
+        &mut self,
+        seat: &str,
+        connected: bool,
+        limit: Duration,
+    ) -> Result<Value, String> {
+        loop {
+            let (m, _) = self.until_any(&["state", "presence"], limit).await?;
+            if m["seats"][seat]["connected"] == connected {
+                return Ok(m);
             }
         }
     }

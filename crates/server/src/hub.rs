@@ -90,6 +90,31 @@ pub fn idle_words(config: &Config) -> String {
     )
 }
 
+/// The labels of the hidden options ([`umpire_core::ConfigOption::hidden`])
+/// that a normalized `config` sets to something other than their default:
+/// the secrets a host fixed.
+pub fn fixed(game: &dyn AnyGame, config: &Value) -> Vec<&'static str> {
+    let default = game.default_config();
+    game.options()
+        .into_iter()
+        .filter(|o| o.hidden && config.get(o.key) != default.get(o.key))
+        .map(|o| o.label)
+        .collect()
+}
+
+/// `config` with every hidden option back at its default: a rematch draws
+/// its secrets anew.
+pub fn without_hidden(game: &dyn AnyGame, config: &Value) -> Value {
+    let default = game.default_config();
+    let mut config = config.clone();
+    for option in game.options().into_iter().filter(|o| o.hidden) {
+        if let (Some(config), Some(value)) = (config.as_object_mut(), default.get(option.key)) {
+            config.insert(option.key.to_string(), value.clone());
+        }
+    }
+    config
+}
+
 /// Why a request failed: the HTTP status and a message for the client.
 pub struct Refusal(pub u16, pub String);
 
@@ -206,6 +231,7 @@ impl Hub {
                 tokens: row.tokens,
                 takeover: row.takeover,
                 created_ms: row.created_ms,
+                fixed: fixed(game, &row.config),
             }),
             m,
             shown,
@@ -318,6 +344,15 @@ impl Hub {
         let config = game
             .normalize_config(&req.config)
             .map_err(|e| bad(e.to_string()))?;
+        let fixed = fixed(game, &config);
+        if req.creator.is_some() && !fixed.is_empty() {
+            return Err(bad(format!(
+                "{} {} hidden from your opponent: only a host, who plays neither seat, may set {}",
+                fixed.join(", "),
+                if fixed.len() == 1 { "is" } else { "are" },
+                if fixed.len() == 1 { "it" } else { "them" },
+            )));
+        }
         for seat in Seat::BOTH {
             if let SeatKind::Bot { bot } = &req.seats[seat] {
                 umpire_bots::make(game.id(), bot).map_err(|e| bad(format!("{seat}: {e}")))?;
@@ -473,7 +508,7 @@ fn links(row: &MatchRow, creator: Option<Seat>) -> Value {
 impl Hub {
     /// Takes the invited seat with invite `code`: answers the seat's link,
     /// once; later openers learn the seat is taken.
-    pub async fn claim(&self, id: &str, code: &str) -> Result<Value, Refusal> {
+    pub async fn claim(&self, id: &str, code: &str, mine: &[String]) -> Result<Value, Refusal> {
         use std::sync::atomic::Ordering;
         let handle = self
             .get(id)
@@ -491,6 +526,16 @@ impl Hub {
                 "this invite does not belong to this match".into(),
             ));
         };
+        let sender = invite.seat.other();
+        if mine
+            .iter()
+            .any(|t| tokens::same(t, &info.tokens.seats[sender]))
+        {
+            return Err(Refusal(
+                403,
+                format!("you play {sender} in this match: send this invite to your opponent"),
+            ));
+        }
         if info
             .claimed
             .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)

@@ -9,12 +9,14 @@
 mod address;
 mod bodies;
 pub mod client;
+mod head;
 mod hub;
 mod limits;
 mod listen;
 mod live;
 pub mod loadtest;
 mod messages;
+mod origin;
 mod outbox;
 mod pool;
 mod replay;
@@ -72,6 +74,9 @@ pub struct Config {
     /// A reverse proxy in front of the server: requests from it are
     /// counted against the address it names in `X-Forwarded-For`.
     pub trusted_proxy: Option<std::net::IpAddr>,
+    /// Origins (`https://host:port`) besides the server's own whose pages
+    /// may create matches and open sockets (a page served elsewhere).
+    pub origins: Vec<String>,
     /// Live matches at most; past it creating one is refused (`503`).
     pub max_live: usize,
     /// Connections one address keeps open at most, WebSockets included
@@ -116,6 +121,7 @@ impl Default for Config {
             connects_per_minute: 600,
             replays_per_minute: 30,
             trusted_proxy: None,
+            origins: Vec::new(),
             max_live: 20_000,
             conns_per_address: 256,
             lobby_fresh_ms: 1_000,
@@ -136,6 +142,8 @@ pub struct App {
     conns: Arc<listen::Conns>,
     /// The reverse proxy whose `X-Forwarded-For` names the client.
     trusted_proxy: Option<std::net::IpAddr>,
+    /// Origins besides the server's own whose pages may change things.
+    origins: Vec<String>,
 }
 
 /// A running server.
@@ -175,6 +183,7 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
     );
     let config_replays = config.replays_per_minute;
     let trusted_proxy = config.trusted_proxy;
+    let origins = config.origins.clone();
     let hub = hub::Hub::new(store, config);
     let resumed = hub.resume_all()?;
     if resumed > 0 {
@@ -188,6 +197,7 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         bodies: bodies::Budget::default(),
         conns: conns.clone(),
         trusted_proxy,
+        origins,
         hub,
     });
     let router = routes::router(app);

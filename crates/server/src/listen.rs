@@ -17,6 +17,8 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::task::JoinSet;
 
+use crate::head;
+
 /// A request's head must arrive within this.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Descriptors kept for the store, the log and the threads.
@@ -226,10 +228,19 @@ pub async fn serve(listener: TcpListener, router: Router, conns: Arc<Conns>) {
         );
         tasks.spawn(async move {
             let _held = held;
+            let mut stream = stream;
+            let read = match tokio::time::timeout(HEADER_TIMEOUT, head::first(&mut stream)).await {
+                Ok(Ok(read)) => read,
+                Ok(Err(head::Refused::Answer(status, words))) => {
+                    return head::refuse(&mut stream, status, words).await;
+                }
+                Ok(Err(head::Refused::Gone)) | Err(_) => return,
+            };
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEADER_TIMEOUT)
-                .serve_connection(TokioIo::new(stream), service)
+                .max_buf_size(head::MAX_HEAD.max(8192))
+                .serve_connection(TokioIo::new(head::Prefixed::new(read, stream)), service)
                 .with_upgrades();
             if let Err(e) = connection.await {
                 tracing::debug!(%from, "connection ended: {e}");

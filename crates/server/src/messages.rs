@@ -29,10 +29,19 @@ pub enum ClientMsg {
     Ping,
 }
 
-pub fn hello(viewer: Viewer, game: &str, name: &str, id: &str, takeover: Value) -> String {
-    json!({"type": "hello", "you": viewer.to_string(), "game": game, "name": name,
-           "match": id, "takeover": takeover})
+/// The first message of a connection. `fixed` names the hidden options a
+/// host set.
+pub fn hello(info: &crate::live::Info, viewer: Viewer, takeover: Value) -> String {
+    json!({"type": "hello", "you": viewer.to_string(), "game": info.game.id(),
+           "name": info.game.name(), "match": info.id, "takeover": takeover,
+           "fixed": info.fixed})
     .to_string()
+}
+
+/// Who sits where now (`seats`: the table a `state` carries, as JSON text),
+/// sent when a seat's person comes or goes.
+pub fn presence(seats: &str) -> String {
+    format!("{{\"type\":\"presence\",\"seats\":{seats}}}")
 }
 
 /// What `viewer` may know of the match at match time `now`, as its `seq`th

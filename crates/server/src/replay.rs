@@ -3,7 +3,7 @@
 //! at the start in full and each step's change to it as a JSON Patch
 //! (RFC 6902). An answer grows with the record and what changes, not with
 //! the square of the record (when each step carried the whole view, a long
-//! Four Statements record cost gigabytes).
+//! record of a game whose views keep its history cost gigabytes).
 //!
 //! The work is bounded, since anyone may ask: records have a length limit,
 //! an answer a size ceiling and its work a deadline; it stops once the
@@ -144,7 +144,8 @@ enum Op<'a> {
 /// where they are in the whole view (a JSON Pointer). Objects are compared
 /// key by key and arrays index by index, so a list that grows costs one
 /// `add` per new item. (Written here rather than taken from the json-patch
-/// crate, whose `diff` took three times as long on Four Statements' views.)
+/// crate, whose `diff` took three times as long on views that keep a
+/// game's history.)
 fn diff<'a>(old: &Value, new: &'a Value, path: &mut String, patch: &mut Vec<Op<'a>>) {
     let at = path.len();
     match (old, new) {

@@ -21,6 +21,7 @@ use crate::address::Client;
 use crate::bodies;
 use crate::hub::{CreateRequest, Refusal};
 use crate::live::Handle;
+use crate::origin;
 use crate::replay::Refused;
 use crate::ws;
 
@@ -56,8 +57,12 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback(|| async { error(404, "no such page or endpoint") })
         // The body middleware above enforces each route's own limit.
         .layer(DefaultBodyLimit::disable())
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            origin::same_origin,
+        ))
         .layer(middleware::from_fn(within_time))
-        .layer(middleware::map_response(finish))
+        .layer(middleware::from_fn(finish))
         .with_state(app)
 }
 
@@ -81,8 +86,12 @@ form-action 'self'; frame-ancestors 'none'";
 /// Every answer: errors as `{"error": …}` JSON, whoever made them (the
 /// router's 404 and 405, a body over the limit, a failed WebSocket
 /// upgrade), and the security headers. Links carry seat tokens, so no
-/// page sends a referrer.
-async fn finish(response: Response) -> Response {
+/// page sends a referrer, and no answer of the API or to a link with a
+/// token is kept by a cache.
+async fn finish(req: axum::extract::Request, next: middleware::Next) -> Response {
+    let private = req.uri().path().starts_with("/api/")
+        || req.uri().query().is_some_and(|q| q.contains("t="));
+    let response = next.run(req).await;
     let status = response.status();
     let mut response = if status.is_client_error() || status.is_server_error() {
         json_error(response).await
@@ -90,6 +99,15 @@ async fn finish(response: Response) -> Response {
         response
     };
     let headers = response.headers_mut();
+    security_headers(headers);
+    if private {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// The headers every answer carries.
+pub fn security_headers(headers: &mut axum::http::HeaderMap) {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CSP),
@@ -103,7 +121,6 @@ async fn finish(response: Response) -> Response {
         HeaderValue::from_static("nosniff"),
     );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    response
 }
 
 /// An error answer as `{"error": …}`: its own JSON as it is, else its text
@@ -178,14 +195,19 @@ async fn create(State(app): State<Arc<App>>, Client(from): Client, body: Bytes) 
 /// to the first who asks.
 async fn claim(State(app): State<Arc<App>>, Path(id): Path<String>, body: Bytes) -> Response {
     #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct Claim {
         code: String,
+        /// The keys the claimer holds for this match (its browser's):
+        /// the player who sent the invite cannot take it.
+        #[serde(default)]
+        mine: Vec<String>,
     }
     let req: Claim = match serde_json::from_slice(&body) {
         Ok(r) => r,
         Err(e) => return error(400, &format!("bad request: {e}")),
     };
-    match app.hub.claim(&id, &req.code).await {
+    match app.hub.claim(&id, &req.code, &req.mine).await {
         Ok(claimed) => Json(claimed).into_response(),
         Err(r) => r.into_response(),
     }

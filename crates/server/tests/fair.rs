@@ -13,12 +13,9 @@ fn game() -> &'static str {
 
 /// Waits until `ws` is shown `seat` with the connection state `connected`.
 async fn until_seat(ws: &mut Ws, seat: &str, connected: bool) {
-    loop {
-        let (state, _) = ws.until("state", WAIT).await.expect("a state");
-        if state["seats"][seat]["connected"] == connected {
-            return;
-        }
-    }
+    ws.until_seat(seat, connected, WAIT)
+        .await
+        .expect("the seat's presence");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

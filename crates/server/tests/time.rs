@@ -124,12 +124,9 @@ async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
     // sees before it asks (its ask could otherwise reach the match first).
     let (p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
     p2.close().await;
-    loop {
-        let (state, _) = p1.until("state", WAIT).await.expect("a state");
-        if state["seats"]["P2"]["connected"] == false {
-            break;
-        }
-    }
+    p1.until_seat("P2", false, WAIT)
+        .await
+        .expect("P2 is seen leaving");
     // Too early: refused.
     p1.send(&json!({"type": "takeover"})).await.expect("sent");
     let (error, _) = p1.until("error", WAIT).await.expect("refused");

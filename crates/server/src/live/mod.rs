@@ -66,6 +66,8 @@ pub struct Info {
     pub tokens: Tokens,
     pub takeover: bool,
     pub created_ms: u64,
+    /// The hidden options a host set (their labels): players are told.
+    pub fixed: Vec<&'static str>,
     /// Whether the invite (if any) was claimed: set once, by the first
     /// opener, before the store hears of it.
     pub claimed: std::sync::atomic::AtomicBool,

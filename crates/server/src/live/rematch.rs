@@ -133,7 +133,7 @@ impl Actor {
         RematchOrder {
             req: CreateRequest {
                 game: self.info.game.id().to_string(),
-                config: record.config.clone(),
+                config: crate::hub::without_hidden(self.info.game, &record.config),
                 timed: record.timed,
                 seats: kinds,
                 takeover: self.info.takeover,

@@ -70,6 +70,7 @@ async fn setup_with(config: Config) -> Setup {
             tokens,
             takeover: true,
             created_ms,
+            fixed: Vec::new(),
             claimed: Default::default(),
         }),
         shown: Shown::start(&m),

@@ -49,12 +49,15 @@ impl Actor {
         if !self.follow(viewer) {
             return false;
         }
-        let same: Vec<u64> = self
+        // Oldest first: connection numbers only grow (the list's own order
+        // changes as clients leave).
+        let mut same: Vec<u64> = self
             .watchers
             .iter()
             .filter(|w| w.viewer == viewer)
             .map(|w| w.conn)
             .collect();
+        same.sort_unstable();
         if viewer == Viewer::Spectator {
             if same.len() >= self.config.max_spectators {
                 return false;
@@ -65,21 +68,21 @@ impl Actor {
             self.close_quietly(&oldest);
         }
         let takeover = json!({"allowed": self.info.takeover, "grace_ms": self.config.grace_ms});
-        let hello = messages::hello(
-            viewer,
-            self.info.game.id(),
-            self.info.game.name(),
-            &self.info.id,
-            takeover,
-        );
+        let hello = messages::hello(&self.info, viewer, takeover);
         tx.send(Outgoing::from(hello));
         self.watchers.push(Watcher { conn, viewer, tx });
-        if self.arrived(viewer) {
-            // Everyone sees the seat come back; that includes the newcomer.
+        let was_playing = self.is_playing();
+        let back = self.arrived(viewer);
+        if back && !was_playing && self.is_playing() {
+            // The clocks start: everyone gets a state, the newcomer too.
             self.broadcast();
         } else {
             let state = self.state_text(viewer, None, &self.seats_json(), self.clock_now());
             self.send_to(conn, state);
+            if back {
+                // The others see the seat come back.
+                self.tell_presence(Some(conn));
+            }
         }
         if self.rematch_news() {
             let text = self.rematch_text();
@@ -107,7 +110,22 @@ impl Actor {
         };
         let w = self.watchers.swap_remove(i);
         if self.departed(w.viewer) {
-            self.broadcast();
+            self.tell_presence(None);
+        }
+    }
+
+    /// Tells every watcher but `except` who sits where now: a small
+    /// `presence` message, not a whole state.
+    pub(super) fn tell_presence(&mut self, except: Option<u64>) {
+        let text = messages::presence(&self.seats_json());
+        let conns: Vec<u64> = self
+            .watchers
+            .iter()
+            .map(|w| w.conn)
+            .filter(|&c| Some(c) != except)
+            .collect();
+        for conn in conns {
+            self.send_to(conn, text.clone());
         }
     }
 
@@ -191,12 +209,17 @@ impl Actor {
         self.drop_watchers(slow);
     }
 
-    /// Disconnects these clients of a link that stays connected: nobody
-    /// needs telling.
+    /// Disconnects these clients of a link that stays connected: only they
+    /// are told.
     fn close_quietly(&mut self, conns: &[u64]) {
         for &conn in conns {
             if let Some(i) = self.watchers.iter().position(|w| w.conn == conn) {
                 let w = self.watchers.swap_remove(i);
+                // Told why; dropping it closes the socket after this.
+                w.send(messages::error(
+                    "replaced",
+                    "this link was opened in newer pages (eight at most at once): this one is closed; reload it to use it here",
+                ));
                 // More of its connections stay: the seat is still here.
                 self.departed(w.viewer);
             }
@@ -215,7 +238,7 @@ impl Actor {
             }
         }
         if changed {
-            self.broadcast();
+            self.tell_presence(None);
         }
     }
 }

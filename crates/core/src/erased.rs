@@ -111,7 +111,15 @@ fn parse_config<G: Game>(config: &Value) -> Result<G::Config, ConfigError> {
     } else {
         config.clone()
     };
-    serde_json::from_value(config).map_err(|e| ConfigError(format!("{}: {e}", G::ID)))
+    let parsed: G::Config =
+        serde_json::from_value(config).map_err(|e| ConfigError(format!("{}: {e}", G::ID)))?;
+    let value = serde_json::to_value(&parsed).expect("configs serialise");
+    for option in G::options() {
+        option
+            .check(value.get(option.key).unwrap_or(&Value::Null))
+            .map_err(|why| ConfigError(format!("{}: {why}", G::ID)))?;
+    }
+    Ok(parsed)
 }
 
 impl<G: Game> AnyGame for Def<G> {

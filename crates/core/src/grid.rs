@@ -125,12 +125,29 @@ fn last_col(width: u8) -> char {
 pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, ParseError> {
     let mut cells = Vec::new();
     let mut chars = text.char_indices().peekable();
+    // The `-` or `,` between the last cell and the next, if any: one at
+    // most, and only between two cells.
+    let mut joiner: Option<(char, usize)> = None;
     while let Some(&(start, c)) = chars.peek() {
-        if c.is_whitespace() || c == '-' || c == ',' {
+        let at = text[..start].chars().count();
+        if c.is_whitespace() {
             chars.next();
             continue;
         }
-        let at = text[..start].chars().count();
+        if c == '-' || c == ',' {
+            if cells.is_empty() || joiner.is_some() {
+                return Err(ParseError::new(format!(
+                    "unexpected `{c}` in `{}`: `{c}` only goes between two cells",
+                    text.trim()
+                ))
+                .at(at)
+                .expected(["a cell like A1"]));
+            }
+            joiner = Some((c, at));
+            chars.next();
+            continue;
+        }
+        joiner = None;
         if !c.is_ascii_alphabetic() {
             return Err(ParseError::new(format!(
                 "unexpected `{c}` in `{}`: cells are written like A1",
@@ -182,6 +199,14 @@ pub fn parse_cells(text: &str, width: u8, height: u8) -> Result<Vec<Cell>, Parse
         }
         cells.push(Cell::new(col, (row - 1) as u8));
     }
+    if let Some((c, at)) = joiner {
+        return Err(ParseError::new(format!(
+            "`{}` ends with `{c}`: a cell should follow it",
+            text.trim()
+        ))
+        .at(at)
+        .expected(["a cell like A1"]));
+    }
     Ok(cells)
 }
 
@@ -209,6 +234,14 @@ mod tests {
             );
         }
         assert_eq!(Cell::parse("j10", 10, 10).unwrap().to_string(), "J10");
+    }
+
+    #[test]
+    fn a_joiner_goes_between_two_cells_once() {
+        for text in ["E5-F5-", "-E5 F5", "E5--F5", "E5,-F5", "E5 F5,", ","] {
+            let e = parse_cells(text, 9, 9).unwrap_err();
+            assert!(e.message().contains('`'), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -169,11 +169,9 @@ fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Va
             }
             Some("hello") => assert_eq!(msg["you"], viewer.to_string()),
             // Who sits where, and nothing else.
-            Some("presence") => assert_eq!(
-                msg.as_object().map(|o| o.len()),
-                Some(2),
-                "{viewer}: {msg}"
-            ),
+            Some("presence") => {
+                assert_eq!(msg.as_object().map(|o| o.len()), Some(2), "{viewer}: {msg}")
+            }
             other => panic!("{viewer} got an unexpected {other:?}: {msg}"),
         }
     }

@@ -262,6 +262,9 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
         if lower.starts_with("subset") {
             continue;
         } else if lower == "nolimit" || lower == "no limit" {
+            if nolimit {
+                return Err(ParseError::new("No Limit is given once").at(at));
+            }
             nolimit = true;
         } else if let Some(n) = lower.strip_prefix("smokescreen") {
             if smokescreen.is_some() {

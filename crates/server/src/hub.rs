@@ -1,6 +1,7 @@
 //! The hub: creates matches, finds live ones, brings stored ones back.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use serde::Deserialize;
@@ -59,7 +60,14 @@ fn seats_or_people<'de, D: serde::Deserializer<'de>>(d: D) -> Result<PerSeat<Sea
         #[serde(rename = "P2", default = "person")]
         p2: SeatKind,
     }
-    let given = Given::deserialize(d)?;
+    // An object only (serde would also read a list, even an empty one).
+    let value = Value::deserialize(d)?;
+    if !value.is_object() {
+        return Err(serde::de::Error::custom(
+            "seats is an object like {\"P1\": {\"kind\": \"person\"}, \"P2\": {\"kind\": \"bot\", \"bot\": \"easy\"}}",
+        ));
+    }
+    let given = Given::deserialize(value).map_err(serde::de::Error::custom)?;
     Ok(PerSeat::new(given.p1, given.p2))
 }
 
@@ -74,10 +82,10 @@ fn span(ms: u64) -> String {
     format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
 }
 
-/// What a match called off because its seats never arrived says.
+/// What a match called off because nobody acted says.
 pub fn abandoned_words(config: &Config) -> String {
     format!(
-        "this match was called off: its seats were not both taken within {}; nobody lost",
+        "this match was called off: nobody made a move within {} of its creation; nobody lost",
         span(config.abandon_ms)
     )
 }
@@ -218,11 +226,19 @@ impl Hub {
         let game = umpire_catalog::require_in(self.games(), &loaded.row.game)?;
         let record = loaded.row.record(loaded.actions);
         let (m, shown) = Shown::replay(game, &record).map_err(|e| e.to_string())?;
-        Ok(self.spawn(game, loaded.row, m, shown))
+        Ok(self.spawn(game, loaded.row, m, shown, None))
     }
 
-    /// Starts the task of the match `row` describes, now at `m`.
-    fn spawn(&self, game: &'static dyn AnyGame, row: MatchRow, m: Match, shown: Shown) -> Handle {
+    /// Starts the task of the match `row` describes, now at `m`; `from`
+    /// created it, if known.
+    fn spawn(
+        &self,
+        game: &'static dyn AnyGame,
+        row: MatchRow,
+        m: Match,
+        shown: Shown,
+        from: Option<IpAddr>,
+    ) -> Handle {
         live::spawn(Start {
             info: Arc::new(Info {
                 id: row.id,
@@ -232,6 +248,10 @@ impl Hub {
                 takeover: row.takeover,
                 created_ms: row.created_ms,
                 fixed: fixed(game, &row.config),
+                from,
+                bots_only: Seat::BOTH
+                    .iter()
+                    .all(|&s| matches!(row.seats[s], SeatKind::Bot { .. })),
             }),
             m,
             shown,
@@ -278,13 +298,49 @@ impl Hub {
     }
 
     /// Creates a match; answers its id and links.
-    pub async fn create(&self, req: CreateRequest) -> Result<Value, Refusal> {
+    /// Creates a match for a client at `from`; answers its id and links.
+    pub async fn create(&self, req: CreateRequest, from: IpAddr) -> Result<Value, Refusal> {
         let _slot = self.reserve()?;
+        self.within_share(&req, from)?;
         let creator = req.creator;
         let (game, m, row) = self.new_match(req)?;
         let links = links(&row, creator);
-        let id = self.launch(game, m, row).await?;
+        let id = self.launch(game, m, row, Some(from)).await?;
         Ok(json!({"id": id, "links": links}))
+    }
+
+    /// Whether `from` may create one more match like `req`: an address
+    /// keeps a share of the live matches (`Config::matches_per_address`),
+    /// and of the matches between two bots, which think on the shared
+    /// threads (`Config::bot_matches_per_address`).
+    fn within_share(&self, req: &CreateRequest, from: IpAddr) -> Result<(), Refusal> {
+        let bots_only = Seat::BOTH
+            .iter()
+            .all(|&s| matches!(req.seats[s], SeatKind::Bot { .. }));
+        let (all, bots) = self
+            .registry()
+            .values()
+            .filter(|h| h.info.from == Some(from) && !h.is_over())
+            .fold((0, 0), |(all, bots), h| {
+                (all + 1, bots + usize::from(h.info.bots_only))
+            });
+        let (cap, bot_cap) = (
+            self.config.matches_per_address,
+            self.config.bot_matches_per_address,
+        );
+        if cap > 0 && all >= cap {
+            return Err(Refusal(
+                429,
+                format!("your address has {all} live matches, the most it may have; finish or leave some first"),
+            ));
+        }
+        if bots_only && bot_cap > 0 && bots >= bot_cap {
+            return Err(Refusal(
+                429,
+                format!("your address has {bots} live matches between bots, the most it may have; watch them to the end first"),
+            ));
+        }
+        Ok(())
     }
 
     /// Creates the rematch of a finished match: `req` is its settings with
@@ -294,15 +350,17 @@ impl Hub {
         let _slot = self.reserve()?;
         let (game, m, mut row) = self.new_match(req)?;
         row.tokens = tokens;
-        self.launch(game, m, row).await
+        self.launch(game, m, row, None).await
     }
 
-    /// Stores a new match and starts its task; answers its id.
+    /// Stores a new match and starts its task; answers its id. `from` is
+    /// the address that asked for it.
     async fn launch(
         &self,
         game: &'static dyn AnyGame,
         m: Match,
         row: MatchRow,
+        from: Option<IpAddr>,
     ) -> Result<String, Refusal> {
         self.store
             .write(Op::Create(Box::new(row.clone())))
@@ -313,7 +371,7 @@ impl Hub {
             })?;
         let id = row.id.clone();
         let shown = Shown::start(&m);
-        let handle = self.spawn(game, row, m, shown);
+        let handle = self.spawn(game, row, m, shown, from);
         self.registry().insert(id.clone(), handle);
         tracing::info!(%id, game = game.id(), "match created");
         Ok(id)

@@ -79,14 +79,20 @@ pub struct Config {
     pub origins: Vec<String>,
     /// Live matches at most; past it creating one is refused (`503`).
     pub max_live: usize,
+    /// Live matches one address may have created at once (0: no cap).
+    pub matches_per_address: usize,
+    /// Of those, matches between two bots at once (0: no cap): they think
+    /// on the threads every bot shares.
+    pub bot_matches_per_address: usize,
     /// Connections one address keeps open at most, WebSockets included
     /// (0: no cap); lowered to an eighth of what the open-file limit leaves.
     pub conns_per_address: usize,
     /// How long the lobby's sorted lists are served before they are sorted
     /// again, so many lobbies polling cost what one does.
     pub lobby_fresh_ms: u64,
-    /// A match whose seats are not both taken (and nobody acted) this long
-    /// after its creation is called off: nobody loses, it leaves the lobby.
+    /// A match in which nobody acted this long after its creation, its
+    /// seats not both taken (or, untimed, taken and left untouched), is
+    /// called off: nobody loses, it leaves the lobby.
     pub abandon_ms: u64,
     /// An untimed match in which nobody moved this long (while the server
     /// runs) is called off the same way; 0 for never.
@@ -123,10 +129,12 @@ impl Default for Config {
             trusted_proxy: None,
             origins: Vec::new(),
             max_live: 20_000,
+            matches_per_address: 100,
+            bot_matches_per_address: 4,
             conns_per_address: 256,
             lobby_fresh_ms: 1_000,
             abandon_ms: 30 * 60_000,
-            untimed_idle_ms: 7 * 24 * 3_600_000,
+            untimed_idle_ms: 24 * 3_600_000,
         }
     }
 }

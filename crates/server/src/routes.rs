@@ -185,7 +185,7 @@ async fn create(State(app): State<Arc<App>>, Client(from): Client, body: Bytes) 
         Ok(r) => r,
         Err(e) => return error(400, &format!("bad request: {e}")),
     };
-    match app.hub.create(req).await {
+    match app.hub.create(req, from).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
         Err(r) => r.into_response(),
     }

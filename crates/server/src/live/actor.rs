@@ -238,20 +238,22 @@ impl Actor {
             .min()
     }
 
-    /// When (wall time) the match is called off, and why: its seats have
-    /// still not both arrived while play has not started
-    /// (`Config::abandon_ms`), or it is untimed and nobody moved
-    /// (`Config::untimed_idle_ms`); 0 for never.
+    /// When (wall time) the match is called off, and why: nobody acted
+    /// since it was created while its seats never both arrived, or while
+    /// it is untimed (`Config::abandon_ms`); or it is untimed and nobody
+    /// moved since the last move (`Config::untimed_idle_ms`); 0 for never.
     fn abandon_at(&self) -> Option<(u64, String)> {
         if self.m.is_over() || self.removed {
             return None;
         }
-        let waiting = !self.playing && self.m.record().actions.is_empty();
+        // Nobody acted: its seats never both arrived, or (untimed, so no
+        // clock will end it) they came and nobody moved.
+        let untimed = !self.m.record().timed;
+        let waiting = self.m.record().actions.is_empty() && (!self.playing || untimed);
         if waiting && self.config.abandon_ms > 0 {
             let at = self.info.created_ms.saturating_add(self.config.abandon_ms);
             return Some((at, crate::hub::abandoned_words(&self.config)));
         }
-        let untimed = !self.m.record().timed;
         (untimed && self.config.untimed_idle_ms > 0).then(|| {
             let at = self.moved_ms.saturating_add(self.config.untimed_idle_ms);
             (at, crate::hub::idle_words(&self.config))

@@ -68,6 +68,10 @@ pub struct Info {
     pub created_ms: u64,
     /// The hidden options a host set (their labels): players are told.
     pub fixed: Vec<&'static str>,
+    /// The address that created it, while this server runs.
+    pub from: Option<std::net::IpAddr>,
+    /// Both seats were bots from the start.
+    pub bots_only: bool,
     /// Whether the invite (if any) was claimed: set once, by the first
     /// opener, before the store hears of it.
     pub claimed: std::sync::atomic::AtomicBool,
@@ -103,6 +107,11 @@ pub struct Handle {
 }
 
 impl Handle {
+    /// Whether the match is over (as the lobby's summary says).
+    pub fn is_over(&self) -> bool {
+        self.summary.lock().unwrap_or_else(|e| e.into_inner())["status"] == "finished"
+    }
+
     /// The `state` message `viewer` would receive now.
     pub async fn snapshot(&self, viewer: Viewer) -> Option<Value> {
         let (reply, answer) = oneshot::channel();

@@ -71,6 +71,8 @@ async fn setup_with(config: Config) -> Setup {
             takeover: true,
             created_ms,
             fixed: Vec::new(),
+            from: None,
+            bots_only: false,
             claimed: Default::default(),
         }),
         shown: Shown::start(&m),

@@ -26,6 +26,9 @@ pub fn fast() -> Config {
         creates_per_minute: 0,
         connects_per_minute: 0,
         conns_per_address: 0,
+        matches_per_address: 0,
+        bot_matches_per_address: 0,
+        replays_per_minute: 0,
         lobby_fresh_ms: 0,
         ..Config::default()
     }

@@ -24,9 +24,24 @@ pub struct ServeArgs {
     /// WebSocket connections one address may open a minute (0: no limit).
     #[arg(long, default_value_t = 600)]
     pub connects_per_minute: u32,
-    /// Connections one address may keep open at once (0: no limit).
+    /// Connections one address may keep open at once, WebSockets included
+    /// (0: no limit); at most an eighth of what the open-file limit allows.
     #[arg(long, default_value_t = 256)]
     pub conns_per_address: usize,
+    /// Live matches one address may have created (0: no limit).
+    #[arg(long, default_value_t = 100)]
+    pub matches_per_address: usize,
+    /// Live matches between two bots one address may have created (0: no limit).
+    #[arg(long, default_value_t = 4)]
+    pub bot_matches_per_address: usize,
+    /// A reverse proxy's address: its requests count against the client
+    /// it names in X-Forwarded-For.
+    #[arg(long)]
+    pub trusted_proxy: Option<std::net::IpAddr>,
+    /// An origin (like https://play.example.org) besides the server's own
+    /// whose pages may create matches and open sockets; repeatable.
+    #[arg(long = "origin")]
+    pub origins: Vec<String>,
 }
 
 /// The address to listen on: `--port`, or `--addr` checked for the
@@ -53,6 +68,10 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         creates_per_minute: args.creates_per_minute,
         connects_per_minute: args.connects_per_minute,
         conns_per_address: args.conns_per_address,
+        matches_per_address: args.matches_per_address,
+        bot_matches_per_address: args.bot_matches_per_address,
+        trusted_proxy: args.trusted_proxy,
+        origins: args.origins,
         ..Default::default()
     };
     umpire_server::serve(&addr, config)

@@ -73,15 +73,68 @@ pub struct Ws {
 impl Ws {
     /// Connects to `/ws/{id}` with `token` (none for a spectator).
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Result<Ws, String> {
+        Ws::open(addr, id, token, None, &[]).await
+    }
+
+    /// [`Ws::connect`] from the local address `from` (any on 127/8 works
+    /// on loopback), with extra request `headers` (an `Origin`, say).
+    pub async fn open(
+        addr: SocketAddr,
+        id: &str,
+        token: Option<&str>,
+        from: Option<std::net::IpAddr>,
+        headers: &[(&str, &str)],
+    ) -> Result<Ws, String> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let url = match token {
             Some(t) => format!("ws://{addr}/ws/{id}?t={t}"),
             None => format!("ws://{addr}/ws/{id}"),
         };
+        let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+        for (name, value) in headers {
+            let name =
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .map_err(|e| e.to_string())?;
+            request
+                .headers_mut()
+                .insert(name, value.parse().map_err(|_| "a bad header value")?);
+        }
+        let socket = match addr {
+            SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+            SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+        }
+        .map_err(|e| e.to_string())?;
+        if let Some(from) = from {
+            socket
+                .bind(SocketAddr::new(from, 0))
+                .map_err(|e| format!("bind {from}: {e}"))?;
+        }
+        let stream = socket
+            .connect(addr)
+            .await
+            .map_err(|e| format!("connect {addr}: {e}"))?;
         // Without nodelay a second small frame waits for the delayed ACK.
-        let (stream, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+        let (stream, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
             .await
             .map_err(|e| format!("WebSocket connect: {e}"))?;
         Ok(Ws { stream })
+    }
+
+    /// Reads until the server closes; whether it sent a closing frame.
+    pub async fn closed_with_frame(&mut self, limit: Duration) -> Result<bool, String> {
+        let closing = async {
+            loop {
+                match self.stream.next().await {
+                    Some(Ok(Message::Close(_))) => return true,
+                    None | Some(Err(_)) => return false,
+                    Some(Ok(_)) => continue,
+                }
+            }
+        };
+        tokio::time::timeout(limit, closing)
+            .await
+            .map_err(|_| format!("not closed within {limit:?}"))
     }
 
     pub async fn send(&mut self, msg: &Value) -> Result<(), String> {

@@ -331,13 +331,17 @@ impl Hub {
         if cap > 0 && all >= cap {
             return Err(Refusal(
                 429,
-                format!("your address has {all} live matches, the most it may have; finish or leave some first"),
+                format!(
+                    "your address has {all} live matches, the most it may have; finish or leave some first"
+                ),
             ));
         }
         if bots_only && bot_cap > 0 && bots >= bot_cap {
             return Err(Refusal(
                 429,
-                format!("your address has {bots} live matches between bots, the most it may have; watch them to the end first"),
+                format!(
+                    "your address has {bots} live matches between bots, the most it may have; watch them to the end first"
+                ),
             ));
         }
         Ok(())

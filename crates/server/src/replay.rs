@@ -98,9 +98,12 @@ impl Replays {
             let deadline = Instant::now() + MAX_WORK;
             let stop = || {
                 if client_gone.load(Ordering::Relaxed) {
-                    Some("the client is gone".to_string())
+                    Some(Refused(503, "the client is gone".into()))
                 } else if Instant::now() > deadline {
-                    Some("the replay took too long; try a shorter record".to_string())
+                    Some(Refused(
+                        413,
+                        "the record is too long to replay here in time; `umpire replay FILE` checks it on your own machine".into(),
+                    ))
                 } else {
                     None
                 }
@@ -209,7 +212,7 @@ fn push_key(path: &mut String, key: &str) {
 pub fn answer(
     game: &'static dyn AnyGame,
     record: &Record,
-    stop: impl Fn() -> Option<String>,
+    stop: impl Fn() -> Option<Refused>,
 ) -> Result<String, Refused> {
     let options = MatchOptions {
         timed: record.timed,
@@ -245,22 +248,23 @@ pub fn answer(
         write(&mut out, &step);
         drop(patch);
         view = next;
-        if out.len() > MAX_ANSWER {
-            refused = Some(Refused(
+        refused = if out.len() > MAX_ANSWER {
+            Some(Refused(
                 413,
                 format!(
                     "the replay is too large to show ({} MiB at most)",
                     MAX_ANSWER >> 20
                 ),
-            ));
-            return Err(String::new());
-        }
-        stop().map_or(Ok(()), Err)
+            ))
+        } else {
+            stop()
+        };
+        // The reason itself travels in `refused`.
+        refused.as_ref().map_or(Ok(()), |_| Err(String::new()))
     });
     let full = match (full, refused) {
         (_, Some(refused)) => return Err(refused),
         (Ok(full), None) => full,
-        (Err(umpire_core::ReplayError::Stopped(why)), None) => return Err(Refused(503, why)),
         (Err(e), None) => return Err(Refused(400, e.to_string())),
     };
     out.extend_from_slice(b"],\"record\":");
@@ -360,7 +364,7 @@ mod tests {
         let game = umpire_core::erase::<SealedBids>();
         let mut m = Match::new(game, &serde_json::json!({}), 7, MatchOptions::default()).unwrap();
         m.submit(Seat::P1, "bid 2", 1_000).unwrap();
-        let refused = answer(game, m.record(), || Some("the client is gone".into()));
-        assert!(matches!(refused, Err(Refused(503, why)) if why == "the client is gone"));
+        let refused = answer(game, m.record(), || Some(Refused(503, "gone".into())));
+        assert!(matches!(refused, Err(Refused(503, why)) if why == "gone"));
     }
 }

@@ -644,10 +644,29 @@ $('sound-on').addEventListener('change', (e) => {
 /// resolves to its `checked` answer ({ok, action} or {ok: false, rule,
 /// message, at?, expected?, suggestion?}). Boards use it to validate a
 /// choice while the player builds it.
+///
+/// The server judges one check of a seat at a time (a `busy` answer
+/// otherwise): this page sends its checks one after another, and tries
+/// again a moment later when another page of the seat has one out.
 const CHECK_MS = 10_000;
 const checks = new Map();
 let checkSeq = 0;
+let lastCheck = Promise.resolve();
 function check(text) {
+  const answer = lastCheck.then(() => checkAgainIfBusy(text));
+  lastCheck = answer;
+  return answer;
+}
+
+async function checkAgainIfBusy(text) {
+  for (let tries = 1; ; tries++) {
+    const answer = await sendCheck(text);
+    if (answer.rule !== 'busy' || tries === 5) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 200 * tries));
+  }
+}
+
+function sendCheck(text) {
   return new Promise((resolve) => {
     const cid = ++checkSeq;
     if (!conn.send({ type: 'check', action: String(text ?? ''), id: cid })) {

@@ -284,3 +284,22 @@ test('on a phone every button and link is at least 44 px tall', { timeout: 60_00
   for (const page of [lobby, rules]) assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a game’s secret options are offered to a host only', { timeout: 60_000 }, async () => {
+  const game = games.find((g) => g.options?.some((o) => o.hidden));
+  assert.ok(game, 'a game with a secret option');
+  const secret = game.options.find((o) => o.hidden);
+  const { context, open } = await newProfile();
+  const page = await open('/');
+  await page.locator(`#game option[value="${game.id}"]`).waitFor({ state: 'attached' });
+  await page.selectOption('#game', game.id);
+  const field = page.locator(`#config-${secret.key}`);
+  await page.selectOption('#creator', 'P1');
+  assert.ok(await field.isDisabled(), 'disabled for a player');
+  assert.ok(!(await field.isVisible()), 'hidden from a player');
+  await page.selectOption('#creator', 'host');
+  assert.ok(await field.isVisible(), 'offered to a host');
+  assert.match(await page.textContent(`#config-${secret.key}-about`), /only a host/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

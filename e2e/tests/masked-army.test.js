@@ -269,7 +269,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   };
   const states = spectator.frames.filter((f) => f.type === 'state');
   assert.ok(states.length >= 5, `the spectator got states (${states.length})`);
-  const allowedTypes = new Set(['hello', 'state', 'pong']);
+  const allowedTypes = new Set(['hello', 'state', 'presence', 'pong']);
   let checked = 0;
   for (const frame of spectator.frames) {
     assert.ok(allowedTypes.has(frame.type), `spectator frame type ${frame.type}`);

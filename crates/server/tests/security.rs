@@ -469,6 +469,14 @@ async fn a_seat_has_one_check_judged_at_a_time() {
     }
     assert!(rules.iter().any(|r| r == "every-tile-matters"), "{rules:?}");
     assert!(rules.iter().any(|r| r == "busy"), "{rules:?}");
+    // One after another, none is busy.
+    for id in 20..25 {
+        p1.send(&json!({"type": "check", "action": HEAVY, "id": id}))
+            .await
+            .expect("sent");
+        let (checked, _) = p1.until("checked", WAIT).await.expect("an answer");
+        assert_eq!(checked["rule"], "every-tile-matters", "{checked}");
+    }
 }
 
 /// P1 floods heavy checks while P2 thinks: P2's clock is charged for P2's

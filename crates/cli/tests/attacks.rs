@@ -7,7 +7,6 @@
 use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
 use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -17,7 +16,7 @@ use umpire_server::client::{Ws, http, http_json, token_of};
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The attacks run one at a time: each measures latencies.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 struct Served {
     child: Child,
@@ -110,7 +109,8 @@ async fn play_timed(addr: SocketAddr, from: IpAddr, until: Instant) -> Vec<Durat
         let (state, _) = seats[0].until("state", WAIT).await.expect("a state");
         states[0] = state;
         while Instant::now() < until {
-            let Some(i) = (0..2).find(|&i| !states[i]["legal"].as_array().is_none_or(Vec::is_empty))
+            let Some(i) =
+                (0..2).find(|&i| !states[i]["legal"].as_array().is_none_or(Vec::is_empty))
             else {
                 continue 'matches;
             };
@@ -160,7 +160,7 @@ fn long_record() -> Record {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn long_replays_cost_little_and_never_slow_a_move() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().await;
     let dir = tempfile::tempdir().expect("a temp dir");
     let server = serve(dir.path(), None);
     let addr = server.addr;
@@ -213,7 +213,10 @@ async fn long_replays_cost_little_and_never_slow_a_move() {
     }
     let mut moves = person.await.expect("the person played");
     let p99 = percentile(&mut moves, 0.99);
-    eprintln!("moves beside 20 replays: {} moves, p99 {p99:?}", moves.len());
+    eprintln!(
+        "moves beside 20 replays: {} moves, p99 {p99:?}",
+        moves.len()
+    );
     assert!(moves.len() >= 50, "{} moves", moves.len());
     assert!(p99 < Duration::from_millis(50), "p99 {p99:?}");
     assert!(server.peak_memory() - before < 100 << 20);
@@ -227,7 +230,7 @@ const HEAVY: &str = "subset A1 B1 C1 D1 A2 B2 C2 D2 A3 B3; \
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn heavy_checks_slow_no_move_and_charge_no_clock() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().await;
     let dir = tempfile::tempdir().expect("a temp dir");
     let server = serve(dir.path(), None);
     let addr = server.addr;
@@ -247,7 +250,9 @@ async fn heavy_checks_slow_no_move_and_charge_no_clock() {
         let umpire = token_of(&made["links"]["umpire"]).unwrap();
         let p1 = token_of(&made["links"]["P1"]).unwrap();
         let p2 = token_of(&made["links"]["P2"]).unwrap();
-        let mut attacker = Ws::open(addr, &id, Some(&p1), Some(from), &[]).await.unwrap();
+        let mut attacker = Ws::open(addr, &id, Some(&p1), Some(from), &[])
+            .await
+            .unwrap();
         let victim = Ws::open(addr, &id, Some(&p2), None, &[]).await.unwrap();
         attacker.until("state", WAIT).await.unwrap();
         attackers.push(tokio::spawn(async move {
@@ -298,7 +303,10 @@ async fn heavy_checks_slow_no_move_and_charge_no_clock() {
         moves.len(),
         percentile(&mut moves, 0.99)
     );
-    assert!(move_p50 < Duration::from_millis(20), "move p50 {move_p50:?}");
+    assert!(
+        move_p50 < Duration::from_millis(20),
+        "move p50 {move_p50:?}"
+    );
     assert!(
         games_p99 < Duration::from_millis(50),
         "GET /api/games p99 {games_p99:?}"
@@ -319,7 +327,7 @@ async fn heavy_checks_slow_no_move_and_charge_no_clock() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn five_addresses_cannot_lock_a_seat_holder_out() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().await;
     let dir = tempfile::tempdir().expect("a temp dir");
     let server = serve(dir.path(), Some(1024));
     let addr = server.addr;
@@ -359,6 +367,9 @@ async fn five_addresses_cannot_lock_a_seat_holder_out() {
     let (hello, _) = seat.until("hello", WAIT).await.expect("hello");
     let took = asked.elapsed();
     assert_eq!(hello["you"], "P1");
-    assert!(took < Duration::from_secs(1), "the seat holder waited {took:?}");
+    assert!(
+        took < Duration::from_secs(1),
+        "the seat holder waited {took:?}"
+    );
     drop(held);
 }

@@ -118,7 +118,8 @@ impl Default for Config {
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
             bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            // Half the cores: judging waits rather than crowd the server.
+            judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get().div_ceil(2)),
             bot_pace_ms: 700,
             speed: 1,
             max_spectators: 1_000,
@@ -152,6 +153,8 @@ pub struct App {
     trusted_proxy: Option<std::net::IpAddr>,
     /// Origins besides the server's own whose pages may change things.
     origins: Vec<String>,
+    /// `GET /api/games`'s answer, made once.
+    games_json: std::sync::OnceLock<axum::body::Bytes>,
 }
 
 /// A running server.
@@ -206,6 +209,7 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         conns: conns.clone(),
         trusted_proxy,
         origins,
+        games_json: Default::default(),
         hub,
     });
     let router = routes::router(app);

@@ -156,10 +156,15 @@ impl IntoResponse for Refusal {
     }
 }
 
-async fn games(State(app): State<Arc<App>>) -> Json<Value> {
-    let games: Vec<Value> = app
-        .hub
-        .games()
+async fn games(State(app): State<Arc<App>>) -> Response {
+    let text = app.games_json.get_or_init(|| games_json(app.hub.games()));
+    ([(header::CONTENT_TYPE, "application/json")], text.clone()).into_response()
+}
+
+/// `GET /api/games`'s answer, the same for the server's whole life: made
+/// once, so a lobby asking costs nothing.
+fn games_json(games: &[&'static dyn umpire_core::AnyGame]) -> Bytes {
+    let games: Vec<Value> = games
         .iter()
         .map(|g| {
             let bots: Vec<Value> = umpire_bots::for_game(g.id())
@@ -171,7 +176,7 @@ async fn games(State(app): State<Arc<App>>) -> Json<Value> {
                    "bots": bots})
         })
         .collect();
-    Json(json!(games))
+    Bytes::from(json!(games).to_string())
 }
 
 async fn create(State(app): State<Arc<App>>, Client(from): Client, body: Bytes) -> Response {

@@ -12,9 +12,14 @@ pub struct ServeArgs {
     /// Only the port, on 127.0.0.1: a shortcut for `--addr 127.0.0.1:PORT`.
     #[arg(long, conflicts_with = "addr")]
     pub port: Option<u16>,
-    /// The SQLite file that keeps every match (created if missing).
-    #[arg(long, default_value = "umpire.db")]
+    /// The SQLite file that keeps every match (created if missing); the
+    /// short form of `--store sqlite:PATH`.
+    #[arg(long, default_value = "umpire.db", conflicts_with = "store")]
     pub db: PathBuf,
+    /// Where matches are kept: `sqlite:PATH`, or a PostgreSQL database
+    /// `postgres://USER:PASSWORD@HOST:PORT/DB` (created or migrated at start).
+    #[arg(long)]
+    pub store: Option<umpire_server::Place>,
     /// Serve the test games too (for tests of the server and the browser client).
     #[arg(long, hide = true)]
     pub test_games: bool,
@@ -63,7 +68,7 @@ fn address(args: &ServeArgs) -> Result<String, String> {
 pub fn serve(args: ServeArgs) -> Result<(), String> {
     let addr = address(&args)?;
     let config = umpire_server::Config {
-        db: args.db,
+        store: args.store.unwrap_or(umpire_server::Place::Sqlite(args.db)),
         test_games: args.test_games,
         creates_per_minute: args.creates_per_minute,
         connects_per_minute: args.connects_per_minute,

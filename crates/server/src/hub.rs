@@ -206,9 +206,9 @@ impl Hub {
     }
 
     /// Brings back every unfinished match from the store.
-    pub fn resume_all(&self) -> Result<usize, String> {
+    pub async fn resume_all(&self) -> Result<usize, String> {
         let mut resumed = 0;
-        for loaded in self.store.unfinished()? {
+        for loaded in self.store.unfinished().await? {
             let id = loaded.row.id.clone();
             match self.start(loaded) {
                 Ok(handle) => {

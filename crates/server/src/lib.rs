@@ -32,11 +32,14 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
+pub use store::{Place, scratch_schema};
+
 /// Server settings. The defaults are the documented ones.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite file.
-    pub db: PathBuf,
+    /// Where matches are kept: a SQLite file (the default, `umpire.db`), or
+    /// a PostgreSQL database.
+    pub store: Place,
     /// Lag allowance: a seat is flagged only this long after its time is
     /// out, so the network never costs a game. Time inside it is not charged.
     pub lag_ms: u64,
@@ -113,7 +116,7 @@ impl Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            db: PathBuf::from("umpire.db"),
+            store: Place::Sqlite(PathBuf::from("umpire.db")),
             lag_ms: 1_500,
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
@@ -176,10 +179,9 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
     let config = Arc::new(config);
-    let db = config.db.clone();
-    let store = tokio::task::spawn_blocking(move || store::Store::open(&db))
+    let store = store::Store::open(&config.store)
         .await
-        .map_err(|e| e.to_string())??;
+        .map_err(|e| e.to_string())?;
     let (creates, connects) = (config.creates_per_minute, config.connects_per_minute);
     let fds = listen::raise_fd_limit();
     let conns = Arc::new(listen::Conns::new(
@@ -196,7 +198,7 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
     let trusted_proxy = config.trusted_proxy;
     let origins = config.origins.clone();
     let hub = hub::Hub::new(store, config);
-    let resumed = hub.resume_all()?;
+    let resumed = hub.resume_all().await?;
     if resumed > 0 {
         tracing::info!(resumed, "unfinished matches resumed");
     }

@@ -37,7 +37,8 @@ async fn setup_with(config: Config) -> Setup {
     // Created now: a match created at 0 is long past its 30 minutes to
     // start, and its task may call it off before the first client joins.
     let created_ms = super::wall_ms();
-    let store = Store::open(&dir.path().join("t.db")).expect("a store");
+    let place = crate::Place::Sqlite(dir.path().join("t.db"));
+    let store = Store::open(&place).await.expect("a store");
     let game = erase::<SealedBids>();
     let m = Match::new(game, &json!({}), 7, MatchOptions::default()).expect("a match");
     let tokens = Tokens {

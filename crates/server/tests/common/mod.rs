@@ -52,7 +52,7 @@ pub async fn start_in(dir: tempfile::TempDir, config: Config) -> TestServer {
         .await
         .expect("a loopback port");
     let config = Config {
-        db: dir.path().join("test.db"),
+        store: umpire_server::Place::Sqlite(dir.path().join("test.db")),
         ..config
     };
     let server = umpire_server::start(listener, config)

@@ -20,17 +20,6 @@ use std::collections::{BTreeSet, HashMap};
 use rusqlite::{Connection, params};
 use umpire_core::Entry;
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS live_actions (
-    match_id TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    seat TEXT NOT NULL,
-    action TEXT NOT NULL,
-    at_ms INTEGER NOT NULL,
-    effect TEXT
-);
-";
-
 /// Rows the log may hold past its oldest live entry before that match's
 /// entries are moved early.
 const LOG_ROWS: i64 = 50_000;

@@ -1,4 +1,4 @@
-//! The store: one SQLite file in WAL mode with `synchronous=FULL`.
+//! The SQLite store: one file in WAL mode with `synchronous=FULL`.
 //!
 //! Every write goes through one writer thread that drains its queue, writes
 //! everything pending in one transaction, commits (one fsync for the batch)
@@ -14,244 +14,100 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
 
+use futures_util::FutureExt;
+use futures_util::future::BoxFuture;
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 use tokio::sync::oneshot;
-use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Record, Seat};
+use umpire_core::{Entry, PerSeat};
 
+use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
+use super::{Backend, StoreError};
 use live_log::LiveLog;
 
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
-pub enum SeatKind {
-    Person,
-    /// A bot, by name or level (`easy`, `medium`, `hard`).
-    Bot {
-        bot: String,
-    },
+mod embedded {
+    refinery::embed_migrations!("migrations/sqlite");
 }
 
-/// The secret tokens of a match, and the match that reuses them.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Tokens {
-    pub seats: PerSeat<String>,
-    pub umpire: String,
-    /// The opponent's invite, when a player created the match.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub invite: Option<Invite>,
-    /// The rematch's id, once both seats agreed: its seats' tokens are
-    /// these, swapped, so each person keeps their key.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rematch: Option<String>,
-}
+type Ack = oneshot::Sender<Result<(), StoreError>>;
 
-/// An invite to a seat: its code, and whether someone took the seat with it
-/// (an invite is claimed once).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Invite {
-    pub seat: Seat,
-    pub code: String,
-    pub claimed: bool,
-    /// Listed in the lobby: anyone may take the seat.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub open: bool,
-}
-
-/// A match as created: everything needed to rebuild it with its actions.
-#[derive(Clone, Debug)]
-pub struct MatchRow {
-    pub id: String,
-    pub game: String,
-    /// The normalised config.
-    pub config: Value,
-    pub seed: u64,
-    pub timed: bool,
-    pub clock: Option<ClockPolicy>,
-    pub seats: PerSeat<SeatKind>,
-    pub tokens: Tokens,
-    pub takeover: bool,
-    /// Wall time of creation, ms since the Unix epoch.
-    pub created_ms: u64,
-}
-
-impl MatchRow {
-    /// The record of this match with `actions`.
-    pub fn record(&self, actions: Vec<Entry>) -> Record {
-        Record {
-            game: self.game.clone(),
-            config: self.config.clone(),
-            seed: self.seed,
-            timed: self.timed,
-            clock: self.clock,
-            actions,
-            outcome: None,
-        }
-    }
-}
-
-/// A stored match with its accepted actions.
-#[derive(Clone, Debug)]
-pub struct Loaded {
-    pub row: MatchRow,
-    pub actions: Vec<Entry>,
-    /// Why it was called off, if it was ([`Op::Abandon`]).
-    pub abandoned: Option<String>,
-}
-
-/// A finished match for the lobby.
-#[derive(Clone, Debug, Serialize)]
-pub struct FinishedSummary {
-    pub id: String,
-    pub game: String,
-    pub created_ms: u64,
-    pub finished_ms: u64,
-    pub seats: PerSeat<SeatKind>,
-    pub moves: u64,
-    pub outcome: Option<Outcome>,
-}
-
-/// One write, acknowledged once committed.
-pub enum Op {
-    Create(Box<MatchRow>),
-    /// Accepted entries `first..first + entries.len()`; `finished` when the
-    /// match ended with them (outcome and wall time).
-    Append {
-        id: String,
-        first: usize,
-        entries: Vec<Entry>,
-        finished: Option<(Outcome, u64)>,
-    },
-    /// A seat changed hands (a takeover by a bot).
-    Seats {
-        id: String,
-        seats: PerSeat<SeatKind>,
-    },
-    /// An invite was claimed, or a rematch made.
-    Tokens {
-        id: String,
-        tokens: Tokens,
-    },
-    /// Called off (its seats never arrived, or nobody moved for long), for
-    /// `reason`. Neither finished nor resumed.
-    Abandon {
-        id: String,
-        at_ms: u64,
-        reason: String,
-    },
-}
-
-type Ack = oneshot::Sender<Result<(), String>>;
-
-/// The store's handle; cheap to clone.
-#[derive(Clone)]
-pub struct Store {
+/// The SQLite store's handle.
+pub struct Sqlite {
     writer: mpsc::Sender<(Op, Ack)>,
     reader: Arc<Mutex<Connection>>,
-    /// Keeps the checkpointer running while any handle lives.
-    _checkpointer: Arc<mpsc::Sender<()>>,
-    /// Failures on demand, for tests of what the server does when the
-    /// store fails.
-    #[cfg(test)]
-    faults: Arc<Faults>,
+    /// Keeps the checkpointer running while the store lives.
+    _checkpointer: mpsc::Sender<()>,
 }
 
-/// Which of the store's operations fail, for tests.
-#[cfg(test)]
-#[derive(Default)]
-pub struct Faults {
-    pub writes: std::sync::atomic::AtomicBool,
-    pub reads: std::sync::atomic::AtomicBool,
-    /// Writes that failed so far.
-    pub failed_writes: std::sync::atomic::AtomicU64,
-}
-
-#[cfg(test)]
-impl Faults {
-    fn check(flag: &std::sync::atomic::AtomicBool, what: &str) -> Result<(), String> {
-        match flag.load(std::sync::atomic::Ordering::SeqCst) {
-            true => Err(format!("store: the {what} failed (a test asked so)")),
-            false => Ok(()),
-        }
-    }
-}
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS matches (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    config TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    timed INTEGER NOT NULL,
-    clock TEXT,
-    seats TEXT NOT NULL,
-    tokens TEXT NOT NULL,
-    takeover INTEGER NOT NULL,
-    created_ms INTEGER NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    finished_ms INTEGER,
-    moves INTEGER NOT NULL DEFAULT 0,
-    outcome TEXT
-);
-CREATE INDEX IF NOT EXISTS matches_finished ON matches (finished, finished_ms);
-CREATE TABLE IF NOT EXISTS actions (
-    match_id TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    seat TEXT NOT NULL,
-    action TEXT NOT NULL,
-    at_ms INTEGER NOT NULL,
-    effect TEXT,
-    PRIMARY KEY (match_id, idx)
-) WITHOUT ROWID;
-";
-
-fn connect(path: &Path) -> Result<Connection, String> {
-    let db = Connection::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let failed = |e| StoreError::Failed(format!("cannot open {}: {e}", path.display()));
+    let db = Connection::open(path).map_err(failed)?;
     // Small pages: each write touches a few scattered pages, so smaller ones
     // mean less to sync. Only a new file takes it.
     db.pragma_update(None, "page_size", 1024)
         .and_then(|_| db.pragma_update(None, "journal_mode", "WAL"))
         .and_then(|_| db.pragma_update(None, "synchronous", "FULL"))
         .and_then(|_| db.busy_timeout(std::time::Duration::from_secs(5)))
-        .map_err(|e| format!("cannot set up {}: {e}", path.display()))?;
+        .map_err(failed)?;
     Ok(db)
 }
 
-fn sql_err(e: rusqlite::Error) -> String {
-    format!("store: {e}")
+/// A refused write (an entry out of order, a match not played: the live
+/// log's refusals and the keys' constraints) or any other failure.
+fn sql_err(e: rusqlite::Error) -> StoreError {
+    match &e {
+        rusqlite::Error::SqliteFailure(f, why)
+            if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            StoreError::Refused(why.clone().unwrap_or_else(|| e.to_string()))
+        }
+        _ => StoreError::Failed(e.to_string()),
+    }
+}
+
+/// Creates the schema, or brings an older one up to date; a schema from a
+/// newer umpire is refused.
+fn migrate(db: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    embedded::migrations::runner()
+        .set_abort_missing(true)
+        .run(db)
+        .map(|_| ())
+        .map_err(|e| {
+            StoreError::Failed(format!(
+                "cannot migrate {}: {}",
+                path.display(),
+                super::migration_error(&e)
+            ))
+        })
 }
 
 fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
-impl Store {
+impl Sqlite {
     /// Opens (or creates) the store and starts its writer thread.
-    pub fn open(path: &Path) -> Result<Store, String> {
-        let db = connect(path)?;
-        db.execute_batch(SCHEMA)
-            .and_then(|_| db.execute_batch(live_log::SCHEMA))
-            .map_err(|e| format!("cannot use {} as umpire's store: {e}", path.display()))?;
-        // Stores from before timeout effects were recorded gain the column.
-        let has_effect = db.prepare("SELECT effect FROM actions LIMIT 0").is_ok();
-        if !has_effect {
-            db.execute_batch("ALTER TABLE actions ADD COLUMN effect TEXT;")
-                .map_err(|e| format!("cannot upgrade {}: {e}", path.display()))?;
-        }
+    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+        let mut db = connect(path)?;
+        migrate(&mut db, path)?;
         // Checkpoints run on their own thread, not inside a commit that
         // players are waiting for.
         db.pragma_update(None, "wal_autocheckpoint", 0)
             .map_err(sql_err)?;
         let reader = connect(path)?;
         let checkpoints = connect(path)?;
-        let log = LiveLog::open(&db)
-            .map_err(|e| format!("cannot read the live log of {}: {e}", path.display()))?;
+        let log = LiveLog::open(&db).map_err(|e| {
+            StoreError::Failed(format!(
+                "cannot read the live log of {}: {e}",
+                path.display()
+            ))
+        })?;
         let (writer, queue) = mpsc::channel();
+        let thread = |e| StoreError::Failed(format!("cannot start the store's threads: {e}"));
         std::thread::Builder::new()
             .name("umpire-store".into())
             .spawn(move || write_loop(db, log, queue))
-            .map_err(|e| format!("cannot start the store's writer: {e}"))?;
+            .map_err(thread)?;
         let (alive, stop) = mpsc::channel::<()>();
         std::thread::Builder::new()
             .name("umpire-checkpoint".into())
@@ -263,113 +119,107 @@ impl Store {
                     let _ = checkpoints.execute_batch("PRAGMA wal_checkpoint(PASSIVE);");
                 }
             })
-            .map_err(|e| format!("cannot start the store's checkpointer: {e}"))?;
-        Ok(Store {
+            .map_err(thread)?;
+        Ok(Sqlite {
             writer,
             reader: Arc::new(Mutex::new(reader)),
-            _checkpointer: Arc::new(alive),
-            #[cfg(test)]
-            faults: Arc::default(),
+            _checkpointer: alive,
         })
-    }
-
-    /// Makes writes and reads fail on demand.
-    #[cfg(test)]
-    pub fn faults(&self) -> &Faults {
-        &self.faults
-    }
-
-    /// Writes `op`; returns once it is committed and synced.
-    pub async fn write(&self, op: Op) -> Result<(), String> {
-        #[cfg(test)]
-        Faults::check(&self.faults.writes, "write").inspect_err(|_| {
-            (self.faults.failed_writes).fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        })?;
-        let (ack, done) = oneshot::channel();
-        self.writer
-            .send((op, ack))
-            .map_err(|_| "store: the writer has stopped".to_string())?;
-        done.await
-            .map_err(|_| "store: the writer has stopped".to_string())?
     }
 
     /// Runs a read on the reader connection, off the async executor.
     async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Connection) -> Result<T, rusqlite::Error> + Send + 'static,
-    ) -> Result<T, String> {
-        #[cfg(test)]
-        Faults::check(&self.faults.reads, "read")?;
+    ) -> Result<T, StoreError> {
         let reader = self.reader.clone();
         tokio::task::spawn_blocking(move || {
             let db = reader.lock().unwrap_or_else(|e| e.into_inner());
             f(&db).map_err(sql_err)
         })
         .await
-        .map_err(|e| format!("store: {e}"))?
+        .map_err(|e| StoreError::Failed(e.to_string()))?
     }
+}
 
-    /// Every unfinished match, to resume at start-up.
-    pub fn unfinished(&self) -> Result<Vec<Loaded>, String> {
-        let db = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        // One snapshot: the writer may move entries between the tables.
-        let read = db.unchecked_transaction().map_err(sql_err)?;
-        let ids: Vec<String> = read
-            .prepare("SELECT id FROM matches WHERE finished = 0 ORDER BY created_ms")
-            .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())
-            .map_err(sql_err)?;
-        let mut out = Vec::new();
-        for id in ids {
-            if let Some((m, _)) = load_keyed(&read, &id).map_err(sql_err)? {
-                out.push(m);
-            }
+impl Backend for Sqlite {
+    fn write(&self, op: Op) -> BoxFuture<'_, Result<(), StoreError>> {
+        let (ack, done) = oneshot::channel();
+        let sent = self.writer.send((op, ack));
+        async move {
+            let stopped = || StoreError::Failed("the writer has stopped".into());
+            sent.map_err(|_| stopped())?;
+            done.await.map_err(|_| stopped())?
         }
-        let at: HashMap<String, usize> = (out.iter().enumerate())
-            .map(|(i, m)| (m.row.id.clone(), i))
-            .collect();
-        live_log::scan(&read, None, |_, row| match at.get(&row.id) {
-            Some(&i) => live_log::extend(&mut out[i].actions, row),
-            None => Ok(()),
-        })
-        .map_err(sql_err)?;
-        Ok(out)
+        .boxed()
     }
 
-    /// One match with its actions.
-    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
+    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Loaded>, StoreError>> {
         let id = id.to_string();
-        self.read(move |db| load(db, &id)).await
+        self.read(move |db| load(db, &id)).boxed()
     }
 
-    /// The latest finished matches, newest first.
-    pub async fn finished(
+    fn finished(
         &self,
         limit: usize,
         offset: usize,
-    ) -> Result<Vec<FinishedSummary>, String> {
-        self.read(move |db| {
-            let mut q = db.prepare(
-                "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
-                 WHERE finished = 1 ORDER BY finished_ms DESC LIMIT ?1 OFFSET ?2",
-            )?;
-            q.query_map([limit as i64, offset as i64], |r| {
-                let seats: String = r.get(4)?;
-                let outcome: Option<String> = r.get(6)?;
-                Ok(FinishedSummary {
-                    id: r.get(0)?,
-                    game: r.get(1)?,
-                    created_ms: r.get::<_, i64>(2)? as u64,
-                    finished_ms: r.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
-                    seats: serde_json::from_str(&seats)
-                        .unwrap_or(PerSeat::new(SeatKind::Person, SeatKind::Person)),
-                    moves: r.get::<_, i64>(5)? as u64,
-                    outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
-                })
-            })?
-            .collect()
-        })
-        .await
+    ) -> BoxFuture<'_, Result<Vec<FinishedSummary>, StoreError>> {
+        self.read(move |db| finished(db, limit, offset)).boxed()
     }
+
+    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<Loaded>, StoreError>> {
+        self.read(unfinished).boxed()
+    }
+}
+
+/// Every unfinished match, read in one snapshot: the writer may move
+/// entries between the tables meanwhile.
+fn unfinished(db: &Connection) -> Result<Vec<Loaded>, rusqlite::Error> {
+    let read = db.unchecked_transaction()?;
+    let ids: Vec<String> = read
+        .prepare("SELECT id FROM matches WHERE finished = 0 ORDER BY created_ms")
+        .and_then(|mut q| q.query_map([], |r| r.get(0))?.collect())?;
+    let mut out = Vec::new();
+    for id in ids {
+        if let Some((m, _)) = load_keyed(&read, &id)? {
+            out.push(m);
+        }
+    }
+    let at: HashMap<String, usize> = (out.iter().enumerate())
+        .map(|(i, m)| (m.row.id.clone(), i))
+        .collect();
+    live_log::scan(&read, None, |_, row| match at.get(&row.id) {
+        Some(&i) => live_log::extend(&mut out[i].actions, row),
+        None => Ok(()),
+    })?;
+    Ok(out)
+}
+
+/// The latest finished matches, newest first.
+fn finished(
+    db: &Connection,
+    limit: usize,
+    offset: usize,
+) -> Result<Vec<FinishedSummary>, rusqlite::Error> {
+    let mut q = db.prepare(
+        "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
+         WHERE finished = 1 ORDER BY finished_ms DESC LIMIT ?1 OFFSET ?2",
+    )?;
+    q.query_map([limit as i64, offset as i64], |r| {
+        let seats: String = r.get(4)?;
+        let outcome: Option<String> = r.get(6)?;
+        Ok(FinishedSummary {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            created_ms: r.get::<_, i64>(2)? as u64,
+            finished_ms: r.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
+            seats: serde_json::from_str(&seats)
+                .unwrap_or(PerSeat::new(SeatKind::Person, SeatKind::Person)),
+            moves: r.get::<_, i64>(5)? as u64,
+            outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
+        })
+    })?
+    .collect()
 }
 
 /// One match with its actions, read in one snapshot.
@@ -507,7 +357,7 @@ fn write_loop(mut db: Connection, log: LiveLog, queue: mpsc::Receiver<(Op, Ack)>
         for (_, ack) in batch {
             let result = match &committed {
                 Ok(_) => results.next().unwrap_or(Ok(())).map_err(sql_err),
-                Err(e) => Err(format!("store: commit failed: {e}")),
+                Err(e) => Err(StoreError::Failed(format!("the commit failed: {e}"))),
             };
             // A waiter that gave up is no harm.
             let _ = ack.send(result);
@@ -584,125 +434,17 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
 
 #[cfg(test)]
 mod tests {
-    use umpire_core::Seat;
+    use umpire_core::{Outcome, Seat};
 
     use super::*;
-
-    fn row(id: &str) -> MatchRow {
-        MatchRow {
-            id: id.into(),
-            game: "g".into(),
-            config: serde_json::json!({}),
-            seed: 7,
-            timed: true,
-            clock: None,
-            seats: PerSeat::new(
-                SeatKind::Person,
-                SeatKind::Bot {
-                    bot: "random".into(),
-                },
-            ),
-            tokens: Tokens {
-                seats: PerSeat::new("a".into(), "b".into()),
-                umpire: "u".into(),
-                invite: None,
-                rematch: None,
-            },
-            takeover: true,
-            created_ms: 1,
-        }
-    }
-
-    fn entry(i: usize) -> Entry {
-        Entry::new(
-            if i % 2 == 0 { Seat::P1 } else { Seat::P2 },
-            format!("move {i}"),
-            i as u64 * 10,
-        )
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn concurrent_writes_are_all_committed_in_order() {
-        let dir = tempfile::tempdir().expect("a temp dir");
-        let path = dir.path().join("s.db");
-        let store = Store::open(&path).expect("opens");
-        let ids: Vec<String> = (0..40).map(|i| format!("m{i}")).collect();
-        for id in &ids {
-            store
-                .write(Op::Create(Box::new(row(id))))
-                .await
-                .expect("created");
-        }
-        // Every match appends 25 actions, all matches at once.
-        let mut tasks = Vec::new();
-        for id in ids.clone() {
-            let store = store.clone();
-            tasks.push(tokio::spawn(async move {
-                for i in 0..25 {
-                    let op = Op::Append {
-                        id: id.clone(),
-                        first: i,
-                        entries: vec![entry(i)],
-                        finished: None,
-                    };
-                    store.write(op).await.expect("appended");
-                }
-            }));
-        }
-        for t in tasks {
-            t.await.expect("done");
-        }
-        // A duplicate index is refused and harms nobody else.
-        let dup = Op::Append {
-            id: "m0".into(),
-            first: 3,
-            entries: vec![entry(3)],
-            finished: None,
-        };
-        assert!(store.write(dup).await.is_err());
-        // After a refusal the writer reads the live log again; the match
-        // goes on from where it was.
-        let next = Op::Append {
-            id: "m0".into(),
-            first: 25,
-            entries: vec![entry(25)],
-            finished: None,
-        };
-        store.write(next).await.expect("appended after the refusal");
-        drop(store);
-        let store = Store::open(&path).expect("reopens");
-        let unfinished = store.unfinished().expect("reads");
-        assert_eq!(unfinished.len(), 40);
-        for loaded in unfinished {
-            let count = if loaded.row.id == "m0" { 26 } else { 25 };
-            let want: Vec<Entry> = (0..count).map(entry).collect();
-            assert_eq!(loaded.actions, want, "{}", loaded.row.id);
-            assert_eq!(loaded.row.seats, row("x").seats);
-        }
-        let outcome = Outcome::forfeit(Seat::P1, "resignation", "P2 resigned".into());
-        let last = Op::Append {
-            id: "m1".into(),
-            first: 25,
-            entries: vec![entry(25)],
-            finished: Some((outcome.clone(), 99)),
-        };
-        store.write(last).await.expect("finished");
-        let finished = store.finished(10, 0).await.expect("reads");
-        assert_eq!(finished.len(), 1);
-        assert_eq!(
-            (finished[0].moves, finished[0].outcome.as_ref()),
-            (26, Some(&outcome))
-        );
-        assert_eq!(store.unfinished().expect("reads").len(), 39);
-    }
+    use crate::store::testing::{entry, row};
 
     /// A store on `db` with one match, `id`, created; writes go through
     /// [`apply`] and [`LiveLog::tidy`] as the writer does, with a log that
     /// moves a match's entries early past `limit` rows.
     fn bare(limit: i64) -> (Connection, LiveLog) {
-        let db = Connection::open_in_memory().expect("opens");
-        db.execute_batch(SCHEMA).expect("schema");
-        db.execute_batch(live_log::SCHEMA).expect("schema");
+        let mut db = Connection::open_in_memory().expect("opens");
+        migrate(&mut db, Path::new(":memory:")).expect("schema");
         let log = LiveLog::with_limit(&db, limit).expect("reads");
         (db, log)
     }

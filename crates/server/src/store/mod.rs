@@ -1,0 +1,357 @@
+//! The store: every match and every accepted action, kept before anyone
+//! hears of it. One interface ([`Backend`]) with two databases behind it:
+//! SQLite, embedded in one file (the default), and PostgreSQL, a server
+//! that many nodes may share. Each commits writes in groups (one sync for
+//! many matches' moves) and creates or migrates its schema at start
+//! (`migrations/`), refusing a schema newer than the binary.
+
+mod error;
+mod postgres;
+mod sqlite;
+mod types;
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
+
+pub use error::StoreError;
+pub use types::{FinishedSummary, Invite, Loaded, MatchRow, Op, SeatKind, Tokens};
+
+/// Where the store is: `sqlite:PATH` (or a plain path), or a PostgreSQL
+/// URL (`postgres://USER:PASSWORD@HOST:PORT/DB`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl FromStr for Place {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Place, String> {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(Place::Postgres(text.to_string()));
+        }
+        let path = text.strip_prefix("sqlite:").unwrap_or(text);
+        if path.is_empty() || path.contains("://") {
+            return Err(format!(
+                "`{text}` is not a store: give sqlite:PATH, a file path, or postgres://USER@HOST/DB"
+            ));
+        }
+        Ok(Place::Sqlite(PathBuf::from(path)))
+    }
+}
+
+impl std::fmt::Display for Place {
+    /// The place without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Sqlite(path) => write!(f, "sqlite:{}", path.display()),
+            Place::Postgres(url) => f.write_str(&postgres::without_password(url)),
+        }
+    }
+}
+
+/// A PostgreSQL place in a schema of its own, named after `key`, in the
+/// database at `base` ([`postgres::scratch_schema`]).
+pub async fn scratch_schema(base: &str, key: &std::path::Path) -> Result<Place, StoreError> {
+    postgres::scratch_schema(base, &key.to_string_lossy())
+        .await
+        .map(Place::Postgres)
+}
+
+/// A failed migration in words: a schema from a newer umpire says so.
+fn migration_error(e: &refinery::Error) -> String {
+    match e.kind() {
+        refinery::error::Kind::MissingVersion(m) => format!(
+            "its schema has migration {} ({}), which this umpire does not know: \
+             a newer umpire made it; run that version, or a newer one",
+            m.version(),
+            m.name()
+        ),
+        refinery::error::Kind::DivergentVersion(applied, ours) => format!(
+            "its migration {} ({}) differs from this umpire's ({}): it was made by another build",
+            applied.version(),
+            applied.name(),
+            ours.name()
+        ),
+        _ => match std::error::Error::source(e) {
+            Some(source) => format!("{e}: {source}"),
+            None => e.to_string(),
+        },
+    }
+}
+
+/// What a database behind the store does.
+pub trait Backend: Send + Sync {
+    /// Writes `op`; resolves once it is committed and durable.
+    fn write(&self, op: Op) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// One match with its actions.
+    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Loaded>, StoreError>>;
+    /// The latest finished matches, newest first.
+    fn finished(
+        &self,
+        limit: usize,
+        offset: usize,
+    ) -> BoxFuture<'_, Result<Vec<FinishedSummary>, StoreError>>;
+    /// Every unfinished match, to resume.
+    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<Loaded>, StoreError>>;
+}
+
+/// The store's handle; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    backend: Arc<dyn Backend>,
+    /// Failures on demand, for tests of what the server does when the
+    /// store fails.
+    #[cfg(test)]
+    faults: Arc<Faults>,
+}
+
+/// Which of the store's operations fail, for tests.
+#[cfg(test)]
+#[derive(Default)]
+pub struct Faults {
+    pub writes: std::sync::atomic::AtomicBool,
+    pub reads: std::sync::atomic::AtomicBool,
+    /// Writes that failed so far.
+    pub failed_writes: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(test)]
+impl Faults {
+    fn check(flag: &std::sync::atomic::AtomicBool, what: &str) -> Result<(), StoreError> {
+        match flag.load(std::sync::atomic::Ordering::SeqCst) {
+            true => Err(StoreError::Unavailable(format!(
+                "the {what} failed (a test asked so)"
+            ))),
+            false => Ok(()),
+        }
+    }
+}
+
+impl Store {
+    /// Opens the store at `place`, creating or migrating its schema.
+    pub async fn open(place: &Place) -> Result<Store, StoreError> {
+        let backend: Arc<dyn Backend> = match place {
+            Place::Sqlite(path) => {
+                let path = path.clone();
+                let opened = tokio::task::spawn_blocking(move || sqlite::Sqlite::open(&path))
+                    .await
+                    .map_err(|e| StoreError::Failed(e.to_string()))?;
+                Arc::new(opened?)
+            }
+            Place::Postgres(url) => Arc::new(postgres::Postgres::open(url).await?),
+        };
+        Ok(Store {
+            backend,
+            #[cfg(test)]
+            faults: Arc::default(),
+        })
+    }
+
+    /// Makes writes and reads fail on demand.
+    #[cfg(test)]
+    pub fn faults(&self) -> &Faults {
+        &self.faults
+    }
+
+    /// Writes `op`; returns once it is committed and durable.
+    pub async fn write(&self, op: Op) -> Result<(), StoreError> {
+        #[cfg(test)]
+        Faults::check(&self.faults.writes, "write").inspect_err(|_| {
+            (self.faults.failed_writes).fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        })?;
+        self.backend.write(op).await
+    }
+
+    /// One match with its actions.
+    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, StoreError> {
+        #[cfg(test)]
+        Faults::check(&self.faults.reads, "read")?;
+        self.backend.load(id).await
+    }
+
+    /// The latest finished matches, newest first.
+    pub async fn finished(
+        &self,
+        limit: usize,
+        offset: usize,
+    ) -> Result<Vec<FinishedSummary>, StoreError> {
+        #[cfg(test)]
+        Faults::check(&self.faults.reads, "read")?;
+        self.backend.finished(limit, offset).await
+    }
+
+    /// Every unfinished match, to resume at start-up.
+    pub async fn unfinished(&self) -> Result<Vec<Loaded>, StoreError> {
+        self.backend.unfinished().await
+    }
+}
+
+/// What the store tests share: rows and entries to write, and the places
+/// to test each backend on.
+#[cfg(test)]
+pub(crate) mod testing {
+    use umpire_core::{Entry, PerSeat, Seat};
+
+    use super::*;
+
+    pub fn row(id: &str) -> MatchRow {
+        MatchRow {
+            id: id.into(),
+            game: "g".into(),
+            config: serde_json::json!({}),
+            seed: 7,
+            timed: true,
+            clock: None,
+            seats: PerSeat::new(
+                SeatKind::Person,
+                SeatKind::Bot {
+                    bot: "random".into(),
+                },
+            ),
+            tokens: Tokens {
+                seats: PerSeat::new("a".into(), "b".into()),
+                umpire: "u".into(),
+                invite: None,
+                rematch: None,
+            },
+            takeover: true,
+            created_ms: 1,
+        }
+    }
+
+    pub fn entry(i: usize) -> Entry {
+        Entry::new(
+            if i % 2 == 0 { Seat::P1 } else { Seat::P2 },
+            format!("move {i}"),
+            i as u64 * 10,
+        )
+    }
+
+    /// A SQLite file in `dir`, and a PostgreSQL schema of `dir`'s own when
+    /// `UMPIRE_TEST_POSTGRES` names a database (`scripts/test` starts one).
+    pub async fn places(dir: &std::path::Path) -> Vec<Place> {
+        let mut places = vec![Place::Sqlite(dir.join("s.db"))];
+        match std::env::var("UMPIRE_TEST_POSTGRES") {
+            Ok(url) => places.push(
+                scratch_schema(&url, dir)
+                    .await
+                    .expect("a schema on the test PostgreSQL"),
+            ),
+            Err(_) => eprintln!(
+                "PostgreSQL not tested: UMPIRE_TEST_POSTGRES is not set (scripts/test sets it)"
+            ),
+        }
+        places
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use umpire_core::{Entry, Outcome, Seat};
+
+    use super::testing::{entry, places, row};
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_writes_are_all_committed_in_order() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        for place in places(dir.path()).await {
+            writes_on(&place).await;
+        }
+    }
+
+    async fn writes_on(place: &Place) {
+        let store = Store::open(place).await.expect("opens");
+        let ids: Vec<String> = (0..40).map(|i| format!("m{i}")).collect();
+        for id in &ids {
+            store
+                .write(Op::Create(Box::new(row(id))))
+                .await
+                .expect("created");
+        }
+        // Every match appends 25 actions, all matches at once.
+        let mut tasks = Vec::new();
+        for id in ids.clone() {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                for i in 0..25 {
+                    let op = Op::Append {
+                        id: id.clone(),
+                        first: i,
+                        entries: vec![entry(i)],
+                        finished: None,
+                    };
+                    store.write(op).await.expect("appended");
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.expect("done");
+        }
+        // A duplicate index is refused and harms nobody else.
+        let dup = Op::Append {
+            id: "m0".into(),
+            first: 3,
+            entries: vec![entry(3)],
+            finished: None,
+        };
+        assert!(store.write(dup).await.is_err());
+        // After a refusal the writer reads the live log again; the match
+        // goes on from where it was.
+        let next = Op::Append {
+            id: "m0".into(),
+            first: 25,
+            entries: vec![entry(25)],
+            finished: None,
+        };
+        store.write(next).await.expect("appended after the refusal");
+        drop(store);
+        let store = Store::open(place).await.expect("reopens");
+        let unfinished = store.unfinished().await.expect("reads");
+        assert_eq!(unfinished.len(), 40);
+        for loaded in unfinished {
+            let count = if loaded.row.id == "m0" { 26 } else { 25 };
+            let want: Vec<Entry> = (0..count).map(entry).collect();
+            assert_eq!(loaded.actions, want, "{}", loaded.row.id);
+            assert_eq!(loaded.row.seats, row("x").seats);
+        }
+        let outcome = Outcome::forfeit(Seat::P1, "resignation", "P2 resigned".into());
+        let last = Op::Append {
+            id: "m1".into(),
+            first: 25,
+            entries: vec![entry(25)],
+            finished: Some((outcome.clone(), 99)),
+        };
+        store.write(last).await.expect("finished");
+        let finished = store.finished(10, 0).await.expect("reads");
+        assert_eq!(finished.len(), 1);
+        assert_eq!(
+            (finished[0].moves, finished[0].outcome.as_ref()),
+            (26, Some(&outcome))
+        );
+        assert_eq!(store.unfinished().await.expect("reads").len(), 39);
+    }
+
+    #[test]
+    fn a_place_is_a_path_or_a_url() {
+        assert_eq!(
+            "umpire.db".parse(),
+            Ok(Place::Sqlite(PathBuf::from("umpire.db")))
+        );
+        assert_eq!(
+            "sqlite:/tmp/u.db".parse(),
+            Ok(Place::Sqlite(PathBuf::from("/tmp/u.db")))
+        );
+        let url = "postgres://umpire:secret@127.0.0.1:5432/umpire";
+        let place: Place = url.parse().unwrap();
+        assert_eq!(place, Place::Postgres(url.to_string()));
+        assert!(!place.to_string().contains("secret"), "{place}");
+        assert!("mysql://x".parse::<Place>().is_err());
+        assert!("sqlite:".parse::<Place>().is_err());
+    }
+}

@@ -289,13 +289,13 @@ fn no_two_pieces_of_a_submission_in_one_two_by_two_block() {
                 P1,
                 "square B2, plus C3, cross A7",
                 "two-by-two",
-                "B2 and C3 lie in one 2×2 block: no two pieces of one submission may",
+                "B2 and C3 lie in one 2×2 block, which no two pieces of one submission may share",
             ),
             (
                 P1,
                 "square B2, plus A7, cross B3",
                 "two-by-two",
-                "B2 and B3 lie in one 2×2 block: no two pieces of one submission may",
+                "B2 and B3 lie in one 2×2 block, which no two pieces of one submission may share",
             ),
             (
                 P1,

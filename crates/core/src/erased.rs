@@ -61,6 +61,9 @@ pub trait AnyState: Send + Sync + Debug {
     /// Parses an action, checks the turn and applies it; returns it in
     /// canonical notation. On error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError>;
+    /// The action in canonical notation if it only writes out a choice the
+    /// rules already made for `seat` ([`Game::given`]).
+    fn given(&self, seat: Seat, action: &str) -> Option<String>;
     fn view(&self, viewer: Viewer) -> Value;
     /// [`AnyState::view`] as JSON text, written straight from the game's
     /// types (the server's hot path: no `Value` tree in between).
@@ -190,6 +193,11 @@ impl<G: Game> AnyState for Erased<G> {
             .play(seat, &action)
             .map_err(|e| ActionError::from_rule(&e))?;
         Ok(action.to_string())
+    }
+
+    fn given(&self, seat: Seat, action: &str) -> Option<String> {
+        let action: G::Action = action.parse().ok()?;
+        self.0.given(seat, &action).then(|| action.to_string())
     }
 
     fn view(&self, viewer: Viewer) -> Value {

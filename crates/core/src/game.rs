@@ -72,6 +72,14 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// rule and leaves the state exactly as it was.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error>;
 
+    /// Whether `seat`'s `action` only writes out a choice the rules already
+    /// made for it (a draft's forced last pick). A record may hold it or
+    /// leave it out: it is accepted even out of turn and changes nothing.
+    /// Default: never.
+    fn given(&self, _seat: Seat, _action: &Self::Action) -> bool {
+        false
+    }
+
     /// Checks that `seat` may act now, then applies its action.
     fn play(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Refused<Self::Error>> {
         self.decision().require(seat)?;

@@ -31,6 +31,8 @@ pub trait AnyGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// The rules in our own words, with the notation (Markdown).
     fn rules(&self) -> &'static str;
+    /// Whether the rules delete earlier moves while the match runs.
+    fn hides_history(&self) -> bool;
     /// The standard config with every option spelled out.
     fn default_config(&self) -> Value;
     /// The options a lobby offers, described by the game.
@@ -69,6 +71,8 @@ pub trait AnyState: Send + Sync + Debug {
     /// types (the server's hot path: no `Value` tree in between).
     fn view_text(&self, viewer: Viewer) -> String;
     fn render(&self, viewer: Viewer, colour: bool) -> String;
+    /// What `seat` decides now, in the game's words, from its own view.
+    fn prompt(&self, seat: Seat) -> Option<String>;
     /// The latest event `viewer` sees, in the game's words.
     fn last_event(&self, viewer: Viewer) -> Option<String>;
     fn outcome(&self) -> Option<Outcome>;
@@ -125,6 +129,10 @@ impl<G: Game> AnyGame for Def<G> {
 
     fn rules(&self) -> &'static str {
         G::RULES
+    }
+
+    fn hides_history(&self) -> bool {
+        G::HIDES_HISTORY
     }
 
     fn default_config(&self) -> Value {
@@ -214,6 +222,10 @@ impl<G: Game> AnyState for Erased<G> {
 
     fn render(&self, viewer: Viewer, colour: bool) -> String {
         G::render(&self.0.view(viewer), colour)
+    }
+
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        G::prompt(&self.0.view(Viewer::Seat(seat)), seat)
     }
 
     fn last_event(&self, viewer: Viewer) -> Option<String> {

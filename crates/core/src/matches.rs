@@ -270,6 +270,15 @@ impl Match {
         self.state.render(self.seen_as(viewer), colour)
     }
 
+    /// What `seat` decides now and how to write it, in the game's words;
+    /// `None` when it decides nothing (and once the match is over).
+    pub fn prompt(&self, seat: Seat) -> Option<String> {
+        if self.is_over() {
+            return None;
+        }
+        self.state.prompt(seat)
+    }
+
     /// The latest event `viewer` sees, in the game's words.
     pub fn last_event(&self, viewer: Viewer) -> Option<String> {
         self.state.last_event(self.seen_as(viewer))

@@ -592,6 +592,10 @@ impl Game for BombDomain {
         view::render(view, colour)
     }
 
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
+    }
+
     fn last_event(view: &View) -> Option<String> {
         view::last_event(view)
     }

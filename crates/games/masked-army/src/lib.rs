@@ -139,6 +139,8 @@ impl Game for MaskedArmy {
     const ID: &'static str = "masked-army";
     const NAME: &'static str = "Masked Army";
     const RULES: &'static str = include_str!("../RULES.md");
+    /// "All previous board updates and your moves will be deleted."
+    const HIDES_HISTORY: bool = true;
 
     fn new(config: &Config, _seed: u64) -> Result<Self, ConfigError> {
         Ok(MaskedArmy {
@@ -277,6 +279,10 @@ impl Game for MaskedArmy {
 
     fn render(view: &View, colour: bool) -> String {
         view::render(view, colour)
+    }
+
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
     }
 
     fn last_event(view: &View) -> Option<String> {

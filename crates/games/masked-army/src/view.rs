@@ -77,17 +77,28 @@ pub fn render(view: &View, colour: bool) -> String {
     } else {
         "\n"
     };
-    match (view.phase, view.to_move) {
-        (Phase::ChooseFirst, Some(seat)) => {
-            out += &format!("{seat} (advantage) chooses who starts: `first P1` or `first P2`\n")
-        }
-        (_, Some(seat)) => out += &format!("{seat} to place a piece (X = P1, O = P2)\n"),
-        _ => {}
-    }
     if let Some(armies) = &view.armies {
         out += &format!("armies: P1 {:?}, P2 {:?}\n", armies.p1, armies.p2);
     }
     out
+}
+
+/// What `seat` decides now, with how to write it.
+pub fn prompt(view: &View, seat: Seat) -> Option<String> {
+    if view.to_move != Some(seat) {
+        return None;
+    }
+    Some(match view.phase {
+        Phase::ChooseFirst => {
+            "you have the advantage: choose who places first, `first P1` or `first P2`".into()
+        }
+        Phase::Place => format!(
+            "your turn: place a piece, {} on one empty cell and {} on an empty cell beside it, written CELL CELL",
+            colour_name(seat),
+            colour_name(seat.other())
+        ),
+        Phase::Over => return None,
+    })
 }
 
 /// A colour's name and mark, as the board shows it.

@@ -992,6 +992,10 @@ impl Game for PentominoWall {
         view::render(view, colour)
     }
 
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
+    }
+
     fn last_event(view: &View) -> Option<String> {
         view.last.map(|l| l.words())
     }

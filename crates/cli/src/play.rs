@@ -54,7 +54,8 @@ pub struct Args {
 const LONGEST_LINE: usize = 1000;
 
 /// The commands besides moves, as the person reads them.
-const COMMANDS: &str = "Type a move, or `help`, `rules`, `resign` (you lose), `quit` (leave the match unfinished).";
+const COMMANDS: &str =
+    "Type a move, or `help`, `rules`, `resign` (you lose), `quit` (leave the match unfinished).";
 
 /// What the person typed, read on a thread of its own so that Ctrl-C and
 /// the clocks are heard while the prompt waits.
@@ -198,7 +199,10 @@ impl Table {
     /// person sees it, and saves the record.
     fn submit(&mut self, seat: Seat, text: &str) -> Result<(), String> {
         let sealed = self.m.decision().get(seat).is_some_and(|p| p.simultaneous);
-        let entry = self.m.submit(seat, text, self.now()).map_err(|e| e.to_string())?;
+        let entry = self
+            .m
+            .submit(seat, text, self.now())
+            .map_err(|e| e.to_string())?;
         self.tell(&entry, sealed);
         self.save(None).map_err(|e| e.message)
     }
@@ -458,7 +462,11 @@ pub fn run(args: Args, styled: bool) -> Result<(), Error> {
 fn finish(table: &Table, left: Option<Left>) -> Result<(), Error> {
     let (me, m) = (table.me, &table.m);
     // After the alternate screen, the last events are said again here.
-    let news = table.news.iter().map(|l| format!("{l}\n")).collect::<String>();
+    let news = table
+        .news
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect::<String>();
     // The whole board once the match is over; the person's own view of a
     // match left unfinished.
     print!("\n{news}\n{}", m.render(Viewer::Seat(me), table.styled));
@@ -552,7 +560,10 @@ mod tests {
                             suggestions += 1;
                             let mut copy = m.state().clone_box();
                             let canonical = copy.apply(asked, text).unwrap_or_else(|e| {
-                                panic!("{}: `{text}` offered to {asked} in \"{prompt}\": {e}", game.id())
+                                panic!(
+                                    "{}: `{text}` offered to {asked} in \"{prompt}\": {e}",
+                                    game.id()
+                                )
                             });
                             if let Some(mut legal) = m.state().legal_actions(asked) {
                                 assert!(

@@ -71,7 +71,10 @@ fn check(args: Args) -> Result<(), Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let not_a_record = |e: serde_json::Error| format!("{name} is not a match record: {e}");
     let json: serde_json::Value = serde_json::from_str(text).map_err(not_a_record)?;
-    let unfinished = json.get(UNFINISHED).and_then(|v| v.as_str()).map(str::to_owned);
+    let unfinished = json
+        .get(UNFINISHED)
+        .and_then(|v| v.as_str())
+        .map(str::to_owned);
     let record: Record = serde_json::from_value(json).map_err(not_a_record)?;
     let game = umpire_catalog::require(&record.game)?;
     let played = Match::replay(game, &record).map_err(|e| e.to_string())?;

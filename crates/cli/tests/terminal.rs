@@ -135,7 +135,11 @@ impl Term {
             if let Some(status) = self.child.try_wait().unwrap() {
                 break status;
             }
-            assert!(start.elapsed() < WAIT, "umpire did not end:\n{}", self.screen());
+            assert!(
+                start.elapsed() < WAIT,
+                "umpire did not end:\n{}",
+                self.screen()
+            );
             std::thread::sleep(Duration::from_millis(20));
         };
         // Let the reader take the last output.
@@ -158,8 +162,8 @@ fn replay(path: &Path) -> (Option<i32>, String) {
         .args(["replay", path.to_str().unwrap()])
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.code(), text)
 }
 
@@ -204,7 +208,10 @@ fn leave(game: &str, how: Leave) {
     let (code, last) = term.finish();
     let (expected_code, expected) = match how {
         Leave::Resign => (0, "You lose (decided by resignation): P1 resigned; P2 wins"),
-        Leave::Quit => (0, "You quit: the match is left unfinished, and nobody wins."),
+        Leave::Quit => (
+            0,
+            "You quit: the match is left unfinished, and nobody wins.",
+        ),
         Leave::CtrlC => (
             130,
             "Interrupted (Ctrl-C): the match is left unfinished, and nobody wins.",
@@ -214,7 +221,11 @@ fn leave(game: &str, how: Leave) {
             "Your input ended: the match is left unfinished, and nobody wins.",
         ),
     };
-    assert_eq!((code, last.as_str()), (expected_code, expected), "{game} {how:?}");
+    assert_eq!(
+        (code, last.as_str()),
+        (expected_code, expected),
+        "{game} {how:?}"
+    );
     let (code, text) = replay(&path);
     assert_eq!(code, Some(0), "{game} {how:?}: {text}");
     let record: serde_json::Value =
@@ -293,8 +304,14 @@ fn masked_army_shows_no_earlier_move_after_the_next() {
     assert!(screen.screen().alternate_screen());
     let screen = screen.screen().contents();
     let mine = format!("on {}", &first[..2]);
-    assert!(!screen.contains(&first), "{first} is still on screen:\n{screen}");
-    assert!(!screen.contains(&mine) && !screen.contains("places first"), "{screen}");
+    assert!(
+        !screen.contains(&first),
+        "{first} is still on screen:\n{screen}"
+    );
+    assert!(
+        !screen.contains(&mine) && !screen.contains("places first"),
+        "{screen}"
+    );
     let theirs = p2_line(&screen);
     let second = term.suggestion();
     term.type_line(&second);

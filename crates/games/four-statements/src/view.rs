@@ -582,7 +582,8 @@ pub fn prompt(view: &View, seat: Seat) -> Option<String> {
             line + ", guess and the grid's 16 letters R B G Y (a wrong guess loses your RP), or `guess` alone to take the guessing time first"
         }
         (Phase::Reveal, Status::Guessing) => {
-            "reveal: you took the guessing time; guess and the grid's 16 letters R B G Y, or `pass`".to_string()
+            "reveal: you took the guessing time; guess and the grid's 16 letters R B G Y, or `pass`"
+                .to_string()
         }
         _ => return None,
     })

@@ -248,7 +248,10 @@ pub fn prompt(view: &View, seat: Seat) -> Option<String> {
             match parts.len() {
                 0 => return None,
                 1 => parts.remove(0),
-                _ => format!("{}; before or after that, as you like: {}", parts[0], parts[1]),
+                _ => format!(
+                    "{}; before or after that, as you like: {}",
+                    parts[0], parts[1]
+                ),
             }
         }
         Phase::RoundEnd if view.choices[seat].is_none() => format!(

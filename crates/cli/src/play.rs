@@ -188,9 +188,12 @@ impl Table {
 
     /// Applies timeouts due by now and says what they did.
     fn advance(&mut self) -> Result<(), Error> {
-        let now = self.now();
-        for entry in self.m.advance(now) {
-            self.tell(&entry, false);
+        let played = self.m.advance(self.now());
+        for entry in &played {
+            self.tell(entry, false);
+        }
+        if played.is_empty() {
+            return Ok(());
         }
         self.save(None)
     }

@@ -280,6 +280,13 @@ fn play_saves_a_record_that_replays_and_prints_its_seed() {
     assert!(out.status.success(), "{}", stderr(&out));
     let result: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(result["winner"], "P2");
+    // The replay's final board shows no turn: the match is over.
+    let text = stdout(&umpire(&["replay", path.to_str().unwrap()]));
+    assert!(text.trim_end().ends_with("P1 resigned; P2 wins"), "{text}");
+    assert!(
+        !text.contains("to place") && !text.contains("your turn"),
+        "{text}"
+    );
     // Two plays without --seed draw two seeds.
     let seed = |out: &Output| {
         let text = stdout(out);

@@ -16,8 +16,9 @@ use crate::elo;
 pub struct Args {
     /// Game id, e.g. masked-army.
     game: String,
-    /// Two or more bots, comma-separated (names or levels); every pair
-    /// plays. A bot named twice is told apart by its place, e.g. random#3.
+    /// Two or more bots, comma-separated (names or levels; `umpire games`
+    /// lists each game's bots); every pair plays. A bot named twice is told
+    /// apart by its place, e.g. random#3.
     #[arg(long, value_delimiter = ',', num_args = 1..)]
     bots: Vec<String>,
     /// How many games each pair plays.

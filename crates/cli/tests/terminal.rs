@@ -128,8 +128,9 @@ impl Term {
         line.split('`').nth(1).unwrap().to_string()
     }
 
-    /// Waits for the process to end; its exit code and its screen's last line.
-    fn finish(mut self) -> (u32, String) {
+    /// Waits for the process to end; its exit code, its screen's last line
+    /// and all it wrote.
+    fn finish(mut self) -> (u32, String, String) {
         let start = Instant::now();
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -152,7 +153,7 @@ impl Term {
             .unwrap_or_default()
             .trim()
             .to_string();
-        (status.exit_code(), last)
+        (status.exit_code(), last, self.raw())
     }
 }
 
@@ -199,13 +200,26 @@ fn leave(game: &str, how: Leave) {
         term.type_line(&action);
     }
     term.wait_for_prompt(2);
+    if game == "four-statements" {
+        // Each phase message is said once.
+        let raw = term.raw();
+        assert_eq!(raw.matches("both bluffs are in").count(), 1, "{raw}");
+    }
     match how {
         Leave::Resign => term.type_line("resign"),
         Leave::Quit => term.type_line("quit"),
         Leave::CtrlC => term.send(b"\x03"),
         Leave::CtrlD => term.send(b"\x04"),
     }
-    let (code, last) = term.finish();
+    let (code, last, raw) = term.finish();
+    if let Leave::Resign = how {
+        // Who resigned is said, and after it no turn is offered.
+        let after = &raw[raw.rfind("P1 resigned.").expect("the resignation is said")..];
+        assert!(
+            !after.contains("P1> ") && !after.contains("your turn"),
+            "{after}"
+        );
+    }
     let (expected_code, expected) = match how {
         Leave::Resign => (0, "You lose (decided by resignation): P1 resigned; P2 wins"),
         Leave::Quit => (
@@ -325,7 +339,7 @@ fn masked_army_shows_no_earlier_move_after_the_next() {
     }
     assert_ne!(p2_line(&screen), theirs);
     term.type_line("resign");
-    let (code, last) = term.finish();
+    let (code, last, _) = term.finish();
     assert_eq!(
         (code, last.as_str()),
         (0, "You lose (decided by resignation): P1 resigned; P2 wins")

@@ -86,16 +86,19 @@ fn styled(choice: ColorChoice) -> bool {
 
 /// Each game, its name and the bots that play it.
 fn games() {
-    for game in umpire_catalog::games() {
+    let games = umpire_catalog::games();
+    let width = games.iter().map(|g| g.name().chars().count()).max();
+    for game in games {
         let bots: Vec<&str> = umpire_bots::for_game(game.id())
             .iter()
             .map(|b| b.name)
             .collect();
         println!(
-            "{:<16} {:<24} bots: {}",
+            "{:<16} {:<width$}  bots: {}",
             game.id(),
             game.name(),
-            bots.join(", ")
+            bots.join(", "),
+            width = width.unwrap_or(0)
         );
     }
     println!(

@@ -10,8 +10,10 @@ import maskedArmy, {
   boardSvg,
   cellName,
   decidingIndex,
+  paint,
   parseCell,
   placements,
+  SEATS,
 } from '../../web/games/masked-army.js';
 import { clockAt, formatMs } from '../../web/clock.js';
 
@@ -104,6 +106,28 @@ test('the end board outlines each army and the table names the deciding size', (
   const table = maskedArmy.ending({ phase: 'over', board, armies: { P1: [2], P2: [3] } });
   assert.match(table, /class="deciding"/);
   assert.match(table, /decides/);
+});
+
+test('the seats wear the colours the match chose, red and blue by default', () => {
+  const board = boardWith({ E5: '1', F5: '2' });
+  const view = {
+    phase: 'over',
+    board,
+    last: { by: 'P1', mine: 'E5', theirs: 'F5' },
+    pieces: 1,
+    armies: { P1: [1], P2: [1] },
+    colours: { P1: 'orange', P2: 'sky-blue' },
+  };
+  const table = maskedArmy.ending(view);
+  assert.equal(SEATS.P1.label, 'Orange');
+  assert.equal(SEATS.P2.colour, '#56B4E9');
+  assert.match(table, /\(1 orange, 1 sky blue armies\)/);
+  assert.match(boardSvg(view, {}), /aria-label="E5, orange \(P1\), last piece"/);
+  assert.match(maskedArmy.status(view), /last: Orange P1 put orange on E5, sky blue on F5/);
+  // A view without colours (a record from before the option) is red and blue.
+  paint({ ...view, colours: undefined });
+  assert.deepEqual([SEATS.P1.label, SEATS.P2.label], ['Red', 'Blue']);
+  assert.match(boardSvg(view, {}), /aria-label="E5, red \(P1\), last piece"/);
 });
 
 test('clocks count down from the server snapshot', () => {

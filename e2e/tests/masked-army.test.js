@@ -83,7 +83,7 @@ const at = (board, name) => board[Number(name.slice(1)) - 1][COLS.indexOf(name[0
 /// Checks a public view against the umpire's full board at the same moment:
 /// every occupied cell shows `#` except the last piece's two cells.
 function assertPublicView(view, umpireBoard, where) {
-  const allowed = new Set(['phase', 'advantage', 'to_move', 'board', 'last', 'pieces', 'armies']);
+  const allowed = new Set(['phase', 'advantage', 'to_move', 'board', 'last', 'pieces', 'armies', 'colours']);
   for (const key of Object.keys(view)) assert.ok(allowed.has(key), `${where}: unexpected view field ${key}`);
   assert.equal(view.armies ?? null, null, `${where}: armies before the end`);
   const last = view.last ? [view.last.mine, view.last.theirs] : [];
@@ -423,4 +423,34 @@ test('the match page reconnects by itself when the server restarts', { timeout: 
   } finally {
     await srv.stop();
   }
+});
+
+test('players may choose their colours: the board, the words and the end screen use them', { timeout: 60_000 }, async () => {
+  const made = await postJson(`${server.url}/api/matches`, {
+    game: 'masked-army',
+    config: { advantage: 'P1', colour_p1: 'orange', colour_p2: 'sky-blue' },
+    timed: false,
+    seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
+  });
+  const page = await newPage(browser, { viewport: DESK });
+  await page.goto(`${server.url}${made.links.P1}`);
+  await page.locator('.ma-first button[data-action="first P1"]').click();
+  await page.locator('body.my-turn #board .cell.playable').first().waitFor();
+  const seq = await seqOf(page);
+  await clickMove(page);
+  await waitTurnAfter(page, seq);
+  // The page's seat colours are the chosen ones, and so are the names.
+  const colour = (name) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+  assert.equal(await colour('--p1'), '#E69F00');
+  assert.equal(await colour('--p2'), '#56B4E9');
+  assert.match(await page.textContent('#last'), /Sky blue P2 put sky blue on [A-I][1-9], orange on [A-I][1-9]/);
+  assert.match(await page.textContent('#chip-P1'), /Orange/);
+  assert.equal(await page.locator('#board [aria-label$="orange (P1), last piece"], #board [aria-label$="sky blue (P2), last piece"]').count(), 2);
+  await page.click('#resign');
+  await page.locator('#resign.danger').waitFor();
+  await page.click('#resign');
+  await page.locator('#end:not([hidden])').waitFor();
+  assert.equal(await page.textContent('#end-summary'), 'Sky blue wins: Orange resigned.');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

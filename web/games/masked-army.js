@@ -13,12 +13,42 @@ const CELL = 40;
 const MARGIN = 24;
 const WIDTH = MARGIN + SIZE * CELL + 6;
 
-/// Seat colours (Okabe–Ito vermilion and blue) and marks, so the two
-/// colours also differ in shape: P1 is a cross, P2 a ring.
-export const SEATS = {
-  P1: { label: 'Red', mark: '✕', colour: '#D55E00', className: 'p1' },
-  P2: { label: 'Blue', mark: '◯', colour: '#0072B2', className: 'p2' },
+/// The colours players may choose ("players may choose any reasonable
+/// color"), the Okabe–Ito palette that colour-blind players tell apart:
+/// each with its fill, a darker shade for text on white (at least 4.5:1),
+/// and the ink its marks are drawn in.
+export const PALETTE = {
+  red: { label: 'Red', colour: '#D55E00', text: '#a84800', ink: '#fff' },
+  blue: { label: 'Blue', colour: '#0072B2', text: '#0067a0', ink: '#fff' },
+  orange: { label: 'Orange', colour: '#E69F00', text: '#8a5c00', ink: '#111' },
+  'sky-blue': { label: 'Sky blue', colour: '#56B4E9', text: '#1d6a94', ink: '#111' },
+  green: { label: 'Green', colour: '#009E73', text: '#00704f', ink: '#111' },
+  yellow: { label: 'Yellow', colour: '#F0E442', text: '#6b6300', ink: '#111' },
+  purple: { label: 'Purple', colour: '#CC79A7', text: '#94406f', ink: '#111' },
 };
+
+/// The seats as shown: their chosen colours (red and blue unless the match
+/// says otherwise, see `paint`) and marks, so the two seats also differ in
+/// shape: P1 is a cross, P2 a ring.
+export const SEATS = {
+  P1: { mark: '✕', className: 'p1', ...PALETTE.red },
+  P2: { mark: '◯', className: 'p2', ...PALETTE.blue },
+};
+
+/// Takes the seats' colours from `view` (its `colours`, red and blue when
+/// absent) into SEATS, and into the page's seat colours (--p1, --p2), so
+/// the board, the words and the end screen use the chosen ones.
+export function paint(view) {
+  for (const [seat, fallback] of [['P1', 'red'], ['P2', 'blue']]) {
+    const chosen = PALETTE[view?.colours?.[seat]] ?? PALETTE[fallback];
+    Object.assign(SEATS[seat], chosen);
+    if (typeof document !== 'undefined') {
+      const style = document.documentElement.style;
+      style.setProperty(`--${SEATS[seat].className}`, chosen.colour);
+      style.setProperty(`--${SEATS[seat].className}-text`, chosen.text);
+    }
+  }
+}
 
 const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
 const colourSeat = (ch) => (ch === '1' ? 'P1' : ch === '2' ? 'P2' : null);
@@ -145,7 +175,7 @@ function cellLabel(name, ch, isLast) {
   return `${name}, empty`;
 }
 
-function mark(seat, x, y, colour = '#fff') {
+function mark(seat, x, y, colour = SEATS[seat].ink) {
   const c = CELL / 2;
   if (seat === 'P1') {
     const d = 9;
@@ -298,7 +328,7 @@ export function armyTable(sizes) {
   }
   if (decide < 0) rest += '<p class="hint">Every size is equal: the player who placed the last piece wins.</p>';
   return (
-    `<div class="table-wrap"><table class="army-table"><caption>Army sizes, largest first (${sizes.P1.length} red, ${sizes.P2.length} blue armies)</caption>` +
+    `<div class="table-wrap"><table class="army-table"><caption>Army sizes, largest first (${sizes.P1.length} ${SEATS.P1.label.toLowerCase()}, ${sizes.P2.length} ${SEATS.P2.label.toLowerCase()} armies)</caption>` +
     `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th><th scope="col">larger</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table></div>${rest}`
   );
@@ -446,6 +476,7 @@ export default {
   /// Draws `view` into `container`. ctx: {you, acting, kind, decision,
   /// legal, submit, final}. Keeps a half-made selection across redraws.
   render(container, view, ctx) {
+    paint(view);
     const st = stateOf(container);
     const changed = st.view && st.view.pieces !== view.pieces;
     st.view = view;
@@ -464,6 +495,7 @@ export default {
   },
 
   status(view) {
+    paint(view);
     const n = view.pieces ?? 0;
     let text = `${n} piece${n === 1 ? '' : 's'} placed`;
     if (view.last) {
@@ -478,6 +510,7 @@ export default {
     return entry.action === 'timeout' ? { label: 'Out of time' } : 'Move';
   },
   ending(view) {
+    paint(view);
     if (view.phase !== 'over') return '';
     const sizes = view.armies ?? armySizes(view.board);
     return armyTable(sizes);

@@ -184,6 +184,19 @@ function sealedState(view, seat) {
   return '';
 }
 
+/// A seat that owes both a placement and an orientation may do either
+/// first (the rulebook sets no order): the board offers the one that fell
+/// due first and says the other may come first, typed in the text box.
+function eitherOrder(view, you, kind) {
+  const them = other(you);
+  const owesOrient = view.exchanged?.[them] && !view.to_place?.[them] && !view.placed?.[them];
+  const hasPiece = view.to_place?.[you] && !view.placed?.[you];
+  if (!owesOrient || !hasPiece) return '';
+  return kind === 'place'
+    ? `<p class="pw-either">Your opponent exchanged: you may orient ${esc(view.exchanged[them])} for them before placing (type “orient ${esc(view.exchanged[them])}90” below) or after.</p>`
+    : `<p class="pw-either">You may place ${esc(view.to_place[you])} before orienting (type “place ${esc(view.to_place[you])} at …” below) or after.</p>`;
+}
+
 function seatCard(view, seat, you, acting) {
   const pieces = (text) => (piecesOf(text).length ? piecesOf(text).map((l) => pieceChip(l)).join('') : '<span class="pw-none">none</span>');
   const kept = (view.kept?.[seat] ?? []).map((k) => `${k.piece}×${k.rounds}`).join(', ');
@@ -283,7 +296,7 @@ function toolsHtml(st) {
       `<p>Place ${esc(from)} on your wall: point at a cell for the piece’s top-left corner; click to choose, click again (or Place) to confirm.</p>` +
       `<div class="pw-orient">${toolButtons(st)} <span class="pw-now">${pieceSvg(o, 12)} ${esc(o)}</span> <span class="pw-steps">${esc(stepsWords(from, o, view.quarter_turns, view.credits?.[you] ?? 0))}</span></div>` +
       `<button type="button" class="primary" data-tool="place" ${planned && legal.includes(planned) ? '' : 'disabled'}>Place ${esc(o)}${st.at ? ` at ${st.at}` : ''}</button>` +
-      exchange + '</div>' + hint
+      exchange + eitherOrder(view, you, 'place') + '</div>' + hint
     );
   }
   if (kind === 'orient') {
@@ -293,7 +306,8 @@ function toolsHtml(st) {
       '<div class="pw-tools" role="group" aria-label="Orient">' +
       `<p>Your opponent exchanged: orient ${esc(letter)}, the piece they must now place.</p>` +
       `<div class="pw-orient">${toolButtons(st)} <span class="pw-now">${pieceSvg(o, 12)} ${esc(o)}</span></div>` +
-      `<button type="button" class="primary" data-tool="orient">Orient as ${esc(o)}</button></div>` + hint
+      `<button type="button" class="primary" data-tool="orient">Orient as ${esc(o)}</button>` +
+      eitherOrder(view, you, 'orient') + '</div>' + hint
     );
   }
   if (kind === 'round-end') {

@@ -16,8 +16,9 @@ use crate::elo;
 pub struct Args {
     /// Game id, e.g. masked-army.
     game: String,
-    /// Two or more bots, comma-separated (names or levels); every pair
-    /// plays. A bot named twice is told apart by its place, e.g. random#3.
+    /// Two or more bots, comma-separated (names or levels; `umpire games`
+    /// lists each game's bots); every pair plays. A bot named twice is told
+    /// apart by its place, e.g. random#3.
     #[arg(long, value_delimiter = ',', num_args = 1..)]
     bots: Vec<String>,
     /// How many games each pair plays.
@@ -399,14 +400,26 @@ pub fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
+/// A rate with three significant digits at most, and never a bare 0 for a
+/// slow but running arena: 0.042, 6.25, 340.
+fn rate(per_second: f64) -> String {
+    match per_second {
+        r if r >= 100.0 => format!("{r:.0}"),
+        r if r >= 10.0 => format!("{r:.1}"),
+        r if r >= 1.0 => format!("{r:.2}"),
+        r => format!("{r:.3}"),
+    }
+}
+
 fn print_text(report: &Report, game: &str) {
     println!(
-        "{} games of {} in {:.2} s ({:.0} games/s, {} threads), mean length {:.1} actions",
+        "{} games of {} in {:.2} s ({} games/s, {} thread{}), mean length {:.1} actions",
         report.games,
         game,
         report.seconds,
-        report.games_per_second,
+        rate(report.games_per_second),
         report.threads,
+        if report.threads == 1 { "" } else { "s" },
         report.mean_length
     );
     let width = report
@@ -503,5 +516,11 @@ mod tests {
             Some(Seat::P2)
         );
         assert_eq!(both, 4);
+    }
+
+    #[test]
+    fn a_slow_arena_shows_its_rate() {
+        let shown: Vec<String> = [0.0417, 0.4, 6.25, 42.42, 340.4].map(rate).to_vec();
+        assert_eq!(shown, ["0.042", "0.400", "6.25", "42.4", "340"]);
     }
 }

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use umpire_core::{Match, Record, Viewer};
 
+use crate::error::Error;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// A match record (JSON), or `-` for standard input.
@@ -14,9 +16,16 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<(), String> {
-    check(args).map_err(|e| printable(&e))
+pub fn run(args: Args) -> Result<(), Error> {
+    check(args).map_err(|mut e| {
+        e.message = printable(&e.message);
+        e
+    })
 }
+
+/// The key `umpire play` adds to a record it saves before the match's end,
+/// with why it stopped ("P1 quit"); other readers ignore it.
+pub const UNFINISHED: &str = "unfinished";
 
 /// `text` with every control character but the line break escaped
 /// (`\u{1b}`), so a record cannot drive the terminal it is printed on.
@@ -46,25 +55,37 @@ fn json_printable(json: &str) -> String {
     out
 }
 
-fn check(args: Args) -> Result<(), String> {
+fn check(args: Args) -> Result<(), Error> {
     let (text, name) = if args.file.as_os_str() == "-" {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
+            .map_err(|e| Error::file(format!("cannot read standard input: {e}")))?;
         (text, "standard input".to_string())
     } else {
         let text = std::fs::read_to_string(&args.file)
-            .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+            .map_err(|e| Error::file(format!("cannot read {}: {e}", args.file.display())))?;
         (text, args.file.display().to_string())
     };
     // A byte-order mark some editors write is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let record: Record =
-        serde_json::from_str(text).map_err(|e| format!("{name} is not a match record: {e}"))?;
+    let not_a_record = |e: serde_json::Error| format!("{name} is not a match record: {e}");
+    let json: serde_json::Value = serde_json::from_str(text).map_err(not_a_record)?;
+    let unfinished = json
+        .get(UNFINISHED)
+        .and_then(|v| v.as_str())
+        .map(str::to_owned);
+    let record: Record = serde_json::from_value(json).map_err(not_a_record)?;
     let game = umpire_catalog::require(&record.game)?;
     let played = Match::replay(game, &record).map_err(|e| e.to_string())?;
     let outcome = played.outcome();
+    if let (Some(why), Some(o)) = (&unfinished, &outcome) {
+        return Err(format!(
+            "the record says the match was left unfinished ({why}), but its actions reach the end: {}",
+            o.reason
+        )
+        .into());
+    }
     if args.json {
         let result = serde_json::json!({
             "game": record.game,
@@ -74,6 +95,7 @@ fn check(args: Args) -> Result<(), String> {
             "scores": outcome.as_ref().map(|o| &o.scores),
             "decided_by": outcome.as_ref().map(|o| &o.decided_by),
             "reason": outcome.as_ref().map(|o| &o.reason),
+            "unfinished": unfinished,
         });
         println!("{}", json_printable(&result.to_string()));
         return Ok(());
@@ -82,10 +104,15 @@ fn check(args: Args) -> Result<(), String> {
     println!("{} actions, all legal.", record.actions.len());
     match outcome {
         Some(o) => println!("{}", printable(&o.reason)),
-        None => println!(
-            "The match is not over: waiting for {}.",
-            played.decision().seats()
-        ),
+        None => {
+            if let Some(why) = &unfinished {
+                println!("Left unfinished: {}.", printable(why));
+            }
+            println!(
+                "The match is not over: waiting for {}.",
+                played.decision().seats()
+            )
+        }
     }
     Ok(())
 }

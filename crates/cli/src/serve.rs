@@ -90,7 +90,7 @@ pub struct LoadArgs {
     /// Matches each slot plays one after another (more samples at few matches).
     #[arg(long, default_value_t = 1)]
     pub repeat: usize,
-    /// Game id (a test game is served by a server started with --test-games).
+    /// Game id, as `umpire games` lists them.
     #[arg(long, default_value = "masked-army")]
     pub game: String,
     /// Time limit for the whole run, in seconds.

@@ -212,7 +212,8 @@ fn umpire_with_input(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // A command that ends before reading all its input closes the pipe.
+    child.stdin.take().unwrap().write_all(input).ok();
     child.wait_with_output().unwrap()
 }
 
@@ -279,6 +280,13 @@ fn play_saves_a_record_that_replays_and_prints_its_seed() {
     assert!(out.status.success(), "{}", stderr(&out));
     let result: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(result["winner"], "P2");
+    // The replay's final board shows no turn: the match is over.
+    let text = stdout(&umpire(&["replay", path.to_str().unwrap()]));
+    assert!(text.trim_end().ends_with("P1 resigned; P2 wins"), "{text}");
+    assert!(
+        !text.contains("to place") && !text.contains("your turn"),
+        "{text}"
+    );
     // Two plays without --seed draw two seeds.
     let seed = |out: &Output| {
         let text = stdout(out);
@@ -694,4 +702,131 @@ fn statement_deduce_counts_the_grids_left() {
     let out = umpire(&["statement", "deduce", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert_stderr(&out, "known");
+}
+
+/// Each kind of failure has its own exit code, listed in `umpire --help`.
+#[test]
+fn exit_codes_tell_a_missing_file_from_a_bad_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    let out = umpire(&["replay", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_stderr(&out, "cannot read");
+    let out = umpire(&["replay", &write(&dir, "junk.json", &json!({"game": 1}))]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "is not a match record");
+    let out = umpire(&["replay"]);
+    assert_eq!(out.status.code(), Some(2));
+    let help = stdout(&umpire(&["--help"]));
+    for line in [
+        "Exit codes:",
+        "  1    refused",
+        "  2    usage",
+        "  3    a file",
+    ] {
+        assert!(help.contains(line), "{line}: {help}");
+    }
+    // A record path that cannot be written is refused before play begins.
+    let bad = dir.path().join("no-such-folder").join("game.json");
+    let out = umpire_with_input(
+        &["play", "masked-army", "--record", bad.to_str().unwrap()],
+        b"first P1\n",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert_stderr(&out, "cannot write the record to");
+    assert!(!stdout(&out).contains("P1> "), "{}", stdout(&out));
+}
+
+#[test]
+fn help_lists_the_bots_and_hides_nothing_it_names() {
+    let out = umpire(&["help", "--help"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = umpire(&["help", "play"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Usage: umpire play"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("`umpire games` lists each game's bots"));
+    let games = stdout(&umpire(&["games"]));
+    assert!(
+        games.contains("bots: random, greedy, human, forgetful, search, perfect"),
+        "{games}"
+    );
+    assert!(games.contains("easy, medium, hard"), "{games}");
+    let loadtest = stdout(&umpire(&["loadtest", "--help"]));
+    assert!(!loadtest.contains("--test-games"), "{loadtest}");
+}
+
+#[test]
+fn play_refuses_a_very_long_line_without_echoing_it() {
+    let mut input = b"first P1\n".to_vec();
+    input.extend(std::iter::repeat_n(b'Z', 10_000));
+    input.extend(b"\nquit\n");
+    let out = umpire_with_input(&["play", "masked-army", "--seed", "1"], &input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Not accepted: a line of 10000 characters is longer than any move"),
+        "{text}"
+    );
+    assert!(!text.contains(&"Z".repeat(100)), "the line is echoed");
+}
+
+/// Every event is said once; a move the person cannot see is said to be
+/// sealed; a record left unfinished replays and says so.
+#[test]
+fn play_says_each_event_once_and_keeps_an_unfinished_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fs.json");
+    let out = umpire_with_input(
+        &[
+            "play",
+            "four-statements",
+            "--seed",
+            "3",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(
+        text.matches("P2 has made its choice, sealed until both are in.")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with("Your input ended: the match is left unfinished, and nobody wins."),
+        "{text}"
+    );
+    let out = umpire(&["replay", path.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let result: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&result["over"], &result["unfinished"]),
+        (&json!(false), &json!("the input ended"))
+    );
+}
+
+#[test]
+fn arena_names_its_threads_and_rate_in_words() {
+    let out = umpire(&[
+        "arena",
+        "masked-army",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let first = stdout(&out).lines().next().unwrap().to_string();
+    assert!(first.contains(" games/s, 1 thread)"), "{first}");
+    assert!(!first.contains("(0 games/s"), "{first}");
 }

@@ -31,6 +31,8 @@ pub trait AnyGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// The rules in our own words, with the notation (Markdown).
     fn rules(&self) -> &'static str;
+    /// Whether the rules delete earlier moves while the match runs.
+    fn hides_history(&self) -> bool;
     /// The standard config with every option spelled out.
     fn default_config(&self) -> Value;
     /// The options a lobby offers, described by the game.
@@ -64,11 +66,16 @@ pub trait AnyState: Send + Sync + Debug {
     /// Parses an action, checks the turn and applies it; returns it in
     /// canonical notation. On error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError>;
+    /// The action in canonical notation if it only writes out a choice the
+    /// rules already made for `seat` ([`Game::given`]).
+    fn given(&self, seat: Seat, action: &str) -> Option<String>;
     fn view(&self, viewer: Viewer) -> Value;
     /// [`AnyState::view`] as JSON text, written straight from the game's
     /// types (the server's hot path: no `Value` tree in between).
     fn view_text(&self, viewer: Viewer) -> String;
     fn render(&self, viewer: Viewer, colour: bool) -> String;
+    /// What `seat` decides now, in the game's words, from its own view.
+    fn prompt(&self, seat: Seat) -> Option<String>;
     /// The latest event `viewer` sees, in the game's words.
     fn last_event(&self, viewer: Viewer) -> Option<String>;
     fn outcome(&self) -> Option<Outcome>;
@@ -133,6 +140,10 @@ impl<G: Game> AnyGame for Def<G> {
 
     fn rules(&self) -> &'static str {
         G::RULES
+    }
+
+    fn hides_history(&self) -> bool {
+        G::HIDES_HISTORY
     }
 
     fn default_config(&self) -> Value {
@@ -207,6 +218,11 @@ impl<G: Game> AnyState for Erased<G> {
         Ok(action.to_string())
     }
 
+    fn given(&self, seat: Seat, action: &str) -> Option<String> {
+        let action: G::Action = action.parse().ok()?;
+        self.0.given(seat, &action).then(|| action.to_string())
+    }
+
     fn view(&self, viewer: Viewer) -> Value {
         serde_json::to_value(self.0.view(viewer)).expect("views serialise")
     }
@@ -221,6 +237,10 @@ impl<G: Game> AnyState for Erased<G> {
 
     fn render(&self, viewer: Viewer, colour: bool) -> String {
         G::render(&self.0.view(viewer), colour)
+    }
+
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        G::prompt(&self.0.view(Viewer::Seat(seat)), seat)
     }
 
     fn last_event(&self, viewer: Viewer) -> Option<String> {

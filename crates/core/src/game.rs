@@ -50,6 +50,10 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// whose validity is searched for): a server judges them off the
     /// threads that serve everyone else. Default: none.
     const COSTLY: &'static [&'static str] = &[];
+    /// Whether the rulebook deletes the earlier moves while the match runs,
+    /// so that players play from memory (Masked Army): a terminal then
+    /// shows only the current view. Default: no.
+    const HIDES_HISTORY: bool = false;
 
     /// Sets up a match.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;
@@ -75,6 +79,14 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// decision (use [`Game::play`]). An illegal action returns the broken
     /// rule and leaves the state exactly as it was.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error>;
+
+    /// Whether `seat`'s `action` only writes out a choice the rules already
+    /// made for it (a draft's forced last pick). A record may hold it or
+    /// leave it out: it is accepted even out of turn and changes nothing.
+    /// Default: never.
+    fn given(&self, _seat: Seat, _action: &Self::Action) -> bool {
+        false
+    }
 
     /// Checks that `seat` may act now, then applies its action.
     fn play(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Refused<Self::Error>> {
@@ -103,8 +115,19 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn view(&self, viewer: Viewer) -> Self::View;
 
     /// The view as a plain-text board for a terminal, with a legend for
-    /// every symbol and whose turn it is; `colour` allows ANSI colours.
+    /// every symbol; `colour` allows ANSI colours. Who must decide what is
+    /// [`Game::prompt`]'s, so a match that ended off the board (a
+    /// resignation) shows no turn.
     fn render(view: &Self::View, colour: bool) -> String;
+
+    /// What `seat` decides now and how to write it, in the game's words,
+    /// read from the seat's own view; `None` when it decides nothing. An
+    /// action in backticks is legal now as written; a form to fill in is
+    /// written without backticks, its blanks in capitals (place PIECE at
+    /// CELL). Default: none.
+    fn prompt(_view: &Self::View, _seat: Seat) -> Option<String> {
+        None
+    }
 
     /// The latest event this view shows, in the game's words ("P2 placed
     /// blue on E5, red on F5"), for terminal play and logs. Default: none.

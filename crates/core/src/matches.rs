@@ -272,6 +272,15 @@ impl Match {
         self.state.render(self.seen_as(viewer), colour)
     }
 
+    /// What `seat` decides now and how to write it, in the game's words;
+    /// `None` when it decides nothing (and once the match is over).
+    pub fn prompt(&self, seat: Seat) -> Option<String> {
+        if self.is_over() {
+            return None;
+        }
+        self.state.prompt(seat)
+    }
+
     /// The latest event `viewer` sees, in the game's words.
     pub fn last_event(&self, viewer: Viewer) -> Option<String> {
         self.state.last_event(self.seen_as(viewer))
@@ -390,13 +399,19 @@ impl Match {
         }
         let decision = self.decision();
         let resigning = entry.action.eq_ignore_ascii_case(RESIGN);
+        let is_timeout = entry.action.eq_ignore_ascii_case(TIMEOUT);
+        // A choice the rules already made, written out: it changes nothing.
+        let given = if resigning || is_timeout || decision.is_over() {
+            None
+        } else {
+            self.state.given(seat, &entry.action)
+        };
         if let Err(e) = decision.require(seat) {
             // Resigning is allowed out of turn, but not after the end.
-            if !resigning || decision.is_over() {
+            if !(resigning || given.is_some()) || decision.is_over() {
                 return Err(ActionError::from_rule(&e));
             }
         }
-        let is_timeout = entry.action.eq_ignore_ascii_case(TIMEOUT);
         let deadline = self.clocks.as_ref().and_then(|c| c.deadline(seat));
         // A seat whose time is out cannot move any more; only its timeout can.
         if let Some(due) = self.overdue(now) {
@@ -424,6 +439,8 @@ impl Match {
             }
             effect = Some(self.time_out(seat, decision));
             TIMEOUT.to_string()
+        } else if let Some(given) = given {
+            given
         } else {
             self.state.apply(seat, &entry.action)?
         };

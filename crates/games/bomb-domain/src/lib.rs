@@ -141,7 +141,7 @@ pub enum Illegal {
     Occupied(Cell),
     #[error("two pieces on {0}: each piece needs its own cell")]
     SameCell(Cell),
-    #[error("{0} and {1} lie in one 2×2 block: no two pieces of one submission may")]
+    #[error("{0} and {1} lie in one 2×2 block, which no two pieces of one submission may share")]
     SameBlock(Cell, Cell),
     #[error(
         "{cell} has {neighbours} occupied orthogonal neighbours: a piece may have at most 2 \
@@ -590,6 +590,10 @@ impl Game for BombDomain {
 
     fn render(view: &View, colour: bool) -> String {
         view::render(view, colour)
+    }
+
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
     }
 
     fn last_event(view: &View) -> Option<String> {

@@ -253,7 +253,9 @@ pub fn render(view: &View, colour: bool) -> String {
         out += &format!(" · first turn: {first}, chosen by {by}");
     }
     out.push('\n');
-    out += &status(view);
+    if view.phase == Phase::Over {
+        out += "the game is over: the final blast has gone off\n";
+    }
     out
 }
 
@@ -266,54 +268,43 @@ fn put(on: &mut [Vec<char>], c: Cell, mark: char) {
     }
 }
 
-/// Whose decision it is, in words.
-fn status(view: &View) -> String {
+/// What `seat` decides now, with how to write it.
+pub fn prompt(view: &View, seat: Seat) -> Option<String> {
     let ec = view.dmo.other();
-    match view.phase {
-        Phase::First if view.deferred => {
-            format!("{ec} (EC) chooses who takes the first turn: `first P1` or `first P2`\n")
-        }
-        Phase::First => format!(
-            "{} (DMO) chooses who takes the first turn: `first P1` or `first P2`,\n\
-             or `defer` to hand the choice to {ec} (EC)\n",
+    Some(match view.phase {
+        Phase::First if view.deferred && seat == ec => format!(
+            "{} (DMO) handed you the choice: who takes the first turn, `first P1` or `first P2`",
             view.dmo
         ),
-        Phase::Place => {
-            let part = |s: Seat| match view.sealed[s] {
-                SealedView::Waiting => "to place".to_string(),
-                SealedView::Submitted => "submitted".to_string(),
-                SealedView::Missed => "missed (pieces lost)".to_string(),
-                SealedView::Placed(p) => format!("submitted {p}"),
-            };
+        Phase::First if !view.deferred && seat == view.dmo => format!(
+            "you are the DMO: choose who takes the first turn, `first P1` or `first P2`, or `defer` to hand the choice to {ec} (EC)"
+        ),
+        Phase::Place if view.sealed[seat] == SealedView::Waiting => {
+            let own = (view.round % 2 == 1) == (seat == view.dmo);
             format!(
-                "placement round {} of {ROUNDS}, {}:\n  P1 {}; P2 {}\n",
+                "placement round {} of {ROUNDS}: one square, one plus and one cross on empty cells of {} (columns {}), none on a cell with 3 or more occupied neighbours and no two in one 2×2 block; written square CELL, plus CELL, cross CELL",
                 view.round,
                 if view.round % 2 == 1 {
-                    "each seat in its own starting domain"
+                    "your own starting domain"
                 } else {
-                    "each seat in the opponent's starting domain"
+                    "your opponent's starting domain"
                 },
-                part(Seat::P1),
-                part(Seat::P2)
+                if own { "A–D" } else { "F–I" }
             )
         }
-        Phase::Turns => match view.to_move {
-            Some(seat) => {
-                let mut line = format!(
-                    "{seat} to play its turn {} of {} (turn {} of {TURNS})\n",
-                    view.turn / 2 + 1,
-                    TURNS / 2,
-                    view.turn + 1
-                );
-                if let Some(d) = view.diagonal {
-                    line += &format!("no peg next to {d} this turn: it moved diagonally\n");
-                }
-                line
+        Phase::Turns if view.to_move == Some(seat) => {
+            let mut line = format!(
+                "your turn {} of {}: in this order and each optional, move FROM-TO FROM-TO (one piece vertically, another horizontally, as far) or diagonal FROM-TO, then peg CELL, then detonate CELL, joined by semicolons; or `pass`",
+                view.turn / 2 + 1,
+                TURNS / 2
+            );
+            if let Some(d) = view.diagonal {
+                line += &format!("; no peg next to {d} this turn: it moved diagonally");
             }
-            None => String::new(),
-        },
-        Phase::Over => "the game is over: the final blast has gone off\n".into(),
-    }
+            line
+        }
+        _ => return None,
+    })
 }
 
 /// The latest event in words, as `view` shows it: a sealed placement in

@@ -289,13 +289,13 @@ fn no_two_pieces_of_a_submission_in_one_two_by_two_block() {
                 P1,
                 "square B2, plus C3, cross A7",
                 "two-by-two",
-                "B2 and C3 lie in one 2×2 block: no two pieces of one submission may",
+                "B2 and C3 lie in one 2×2 block, which no two pieces of one submission may share",
             ),
             (
                 P1,
                 "square B2, plus A7, cross B3",
                 "two-by-two",
-                "B2 and B3 lie in one 2×2 block: no two pieces of one submission may",
+                "B2 and B3 lie in one 2×2 block, which no two pieces of one submission may share",
             ),
             (
                 P1,
@@ -1220,11 +1220,12 @@ fn the_terminal_board_has_a_legend_for_every_symbol() {
     }
     assert!(text.contains(" 1  1S 1P 1X 1· ·· 2s 2p 2x 2·"), "{text}");
     assert!(text.contains(" 2  1o 1* 1· 1· ·· 2o 2* 2· 2·"), "{text}");
-    assert!(text.contains("no peg next to D6 this turn"), "{text}");
-    assert!(
-        text.contains("P1 to play its turn 3 of 25 (turn 5 of 50)"),
-        "{text}"
-    );
+    // Whose turn it is is the prompt's, for the seat that decides.
+    assert!(!text.contains("turn 3"), "{text}");
+    let prompt = BombDomain::prompt(&view, P1).unwrap();
+    assert!(prompt.starts_with("your turn 3 of 25:"), "{prompt}");
+    assert!(prompt.contains("no peg next to D6 this turn"), "{prompt}");
+    assert_eq!(BombDomain::prompt(&view, P2), None);
 }
 
 #[test]

@@ -488,6 +488,20 @@ impl Game for FlowerDomain {
         Ok(())
     }
 
+    /// The fourth colour, written by the seat it went to before the first
+    /// move or pass: a record may hold the forced pick or leave it out.
+    fn given(&self, seat: Seat, action: &Action) -> bool {
+        match action {
+            Action::Draft(colour) => {
+                self.phase == Phase::Play
+                    && self.last.is_none()
+                    && !self.picks.contains(colour)
+                    && self.owners[*colour] == Some(seat)
+            }
+            _ => false,
+        }
+    }
+
     fn legal_actions(&self, seat: Seat) -> Option<impl Iterator<Item = Action> + '_> {
         let mine = self.decision().get(seat).is_some();
         let simple = if mine { small_list(self) } else { Vec::new() };
@@ -551,6 +565,10 @@ impl Game for FlowerDomain {
 
     fn render(view: &View, colour: bool) -> String {
         view::render(view, colour)
+    }
+
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
     }
 
     fn last_event(view: &View) -> Option<String> {

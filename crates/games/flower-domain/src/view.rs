@@ -113,26 +113,58 @@ pub fn render(view: &View, colour: bool) -> String {
             view.score.p2
         );
     }
-    match view.phase {
-        Phase::Study => out += "studying the meadow: `ready` when done\n",
-        Phase::First => {
-            out += &format!(
-                "{} (advantage) names who drafts first: `first P1` or `first P2`\n",
-                view.advantage
+    out
+}
+
+/// What `seat` decides now, with how to write it.
+pub fn prompt(view: &View, seat: Seat) -> Option<String> {
+    Some(match view.phase {
+        Phase::Study if !view.ready[seat] => "study the meadow, then say `ready`".into(),
+        Phase::First if view.advantage == seat => {
+            "you have the advantage: name who drafts first, `first P1` or `first P2`".into()
+        }
+        Phase::Draft if drafter(view)? == seat => {
+            let free: Vec<String> = Colour::ALL
+                .iter()
+                .filter(|&&c| view.owners[c].is_none())
+                .map(|c| format!("`{c}`"))
+                .collect();
+            format!("draft a colour: {}", or_list(&free))
+        }
+        Phase::Play if view.to_move == Some(seat) => {
+            let first = match view.restriction {
+                Some(FirstMove::Amended) => {
+                    "; this first move takes exactly four flowers, one landing on E5, F5, E6 or F6"
+                }
+                Some(FirstMove::Original) => "; this first move takes exactly two flowers",
+                None => "",
+            };
+            format!(
+                "your move: 2–4 connected meadow flowers of different colours into empty garden cells as the same shape, written MEADOW-CELLS to GARDEN-CELLS, or `pass` (passes in a row: {}){first}",
+                view.passes
             )
         }
-        Phase::Draft => out += "drafting colours: `red`, `yellow`, `green` or `blue`\n",
-        Phase::Play => {
-            if let Some(seat) = view.to_move {
-                out += &format!(
-                    "{seat} to move (`A1-B1 to C3-C4` or `pass`); passes in a row: {}\n",
-                    view.passes
-                );
-            }
-        }
-        Phase::Over => out += "the game is over\n",
+        _ => return None,
+    })
+}
+
+/// The seat to pick next in the draft, A B B A.
+fn drafter(view: &View) -> Option<Seat> {
+    let a = view.first_drafter?;
+    Some(if matches!(view.picks.len(), 1 | 2) {
+        a.other()
+    } else {
+        a
+    })
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
-    out
 }
 
 /// The latest event in words: a move or pass, else the latest pick, the

@@ -722,3 +722,71 @@ fn bad_configs_are_refused_with_the_reason() {
         .is_ok()
     );
 }
+
+/// The fourth colour is given, and a record may also write it out: the
+/// forced pick by the seat it went to, before the first move, is accepted
+/// (out of turn too) and changes nothing.
+#[test]
+fn the_forced_fourth_pick_may_be_written_or_left_out() {
+    // P1 drafts first and controls red: it moves first and writes its pick.
+    let mut written = drafted(FirstMove::Amended);
+    let before = state(&written);
+    submit(&mut written, Seat::P1, "Blue");
+    assert_eq!(state(&written), before);
+    assert_eq!(written.record().actions.last().unwrap().action, "blue");
+    // Another colour, or another seat, is refused by the rule it breaks.
+    assert_refused(
+        &mut written,
+        &[
+            (
+                Seat::P1,
+                "green",
+                "in-play",
+                "the draft is over: move flowers (like `A1-B1 to C3-C4`) or `pass`",
+            ),
+            (
+                Seat::P2,
+                "blue",
+                "not-your-turn",
+                "it is not P2's turn: waiting for P1",
+            ),
+        ],
+    );
+    submit(&mut written, Seat::P1, "E3-F3-G3-H3 to D5-E5-F5-G5");
+    assert_eq!(
+        state(&written),
+        state(&{
+            let mut m = drafted(FirstMove::Amended);
+            submit(&mut m, Seat::P1, "E3-F3-G3-H3 to D5-E5-F5-G5");
+            m
+        })
+    );
+    // After the first move the pick is no longer accepted.
+    assert_refused(
+        &mut written,
+        &[(
+            Seat::P1,
+            "blue",
+            "not-your-turn",
+            "it is not P1's turn: waiting for P2",
+        )],
+    );
+
+    // P1 drafts first and P2 takes red: P1 writes its pick out of turn.
+    let mut m = new_match(FirstMove::Amended);
+    for (seat, text) in [
+        (Seat::P1, "ready"),
+        (Seat::P2, "ready"),
+        (Seat::P1, "first P1"),
+        (Seat::P1, "blue"),
+        (Seat::P2, "red"),
+        (Seat::P2, "green"),
+        (Seat::P1, "yellow"),
+    ] {
+        submit(&mut m, seat, text);
+    }
+    assert_eq!(m.decision().kind(Seat::P2), Some("move"));
+    assert_eq!(state(&m).owner(Colour::Yellow), Some(Seat::P1));
+    let replayed = Match::replay(erase::<FlowerDomain>(), m.record()).unwrap();
+    assert_eq!(state(&replayed), state(&m));
+}

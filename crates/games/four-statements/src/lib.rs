@@ -824,6 +824,10 @@ impl Game for FourStatements {
         view::render(view, colour)
     }
 
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
+    }
+
     fn last_event(view: &View) -> Option<String> {
         view.last
             .as_ref()

@@ -522,17 +522,17 @@ pub fn render(view: &View, colour: bool) -> String {
     }
     for seat in Seat::BOTH {
         let rp = view.rp[seat].map_or("?".to_string(), |r| r.to_string());
-        let status = match view.status[seat] {
-            Status::Waiting => "to submit",
-            Status::Submitted => "submitted",
-            Status::Guessing => "guessing",
-            Status::Deciding => "deciding",
-            Status::Done => "done",
-        };
-        let _ = writeln!(out, "{seat}: {rp} RP, {status}");
+        let _ = writeln!(out, "{seat}: {rp} RP");
     }
-    let _ = write!(out, "round {}: {}", view.round, prompt(view));
-    out.push('\n');
+    let phase = match view.phase {
+        Phase::Bluff => "bluff",
+        Phase::Claim => "claim",
+        Phase::Reveal => "reveal",
+        Phase::Over => "",
+    };
+    if !phase.is_empty() {
+        let _ = writeln!(out, "round {}, {phase} phase", view.round);
+    }
     out
 }
 
@@ -546,15 +546,45 @@ fn paint(c: Colour) -> String {
     format!("\x1b[1;{code}m{}\x1b[0m", c.letter())
 }
 
-fn prompt(view: &View) -> &'static str {
-    match view.phase {
-        Phase::Bluff => {
-            "bluff: `subset A1 B1 A2 B2; <statement>; <statement>; <statement>; <statement>` (add `; smokescreen N` or `; nolimit`)"
+/// What `seat` decides now, with how to write it.
+pub fn prompt(view: &View, seat: Seat) -> Option<String> {
+    let unused = |item: Item| !view.items[seat].contains_key(item_key(item));
+    Some(match (view.phase, view.status[seat]) {
+        (Phase::Bluff, Status::Waiting) => {
+            let mut line = "bluff: write subset CELLS; STATEMENT; STATEMENT; STATEMENT; STATEMENT, with 4–8 connected cells sharing fewer than ⌊n/2⌋ of their n cells with your last subset".to_string();
+            if unused(Item::Smokescreen) {
+                line += "; add smokescreen N to hide your statement N";
+            }
+            if unused(Item::NoLimit) {
+                line += "; add nolimit to lift the subset rules this round";
+            }
+            line
         }
-        Phase::Claim => "claim: `claims T F T T` (- for none; add `; detective N`)",
-        Phase::Reveal => {
-            "reveal: `buy B3`, `guess RRBG YGBR BBRY GYRG`, `guess` (take the time first) or `pass`"
+        (Phase::Claim, Status::Waiting) => {
+            let mut line = format!(
+                "claim: write claims and T, F or - for each of {}'s four statements (- for a smokescreened one)",
+                seat.other()
+            );
+            if unused(Item::Detective) {
+                line += "; add detective N to learn the truth of statement N instead";
+            }
+            line
         }
-        Phase::Over => "the game is over",
-    }
+        (Phase::Reveal, Status::Waiting) => {
+            let rp = view.rp[seat].unwrap_or(0);
+            let mut line = "reveal: `pass`".to_string();
+            if view.may_buy[seat] == Some(true) && rp >= crate::CELL_PRICE {
+                line += &format!(
+                    ", buy CELLS you do not know ({} RP each; you have {rp})",
+                    crate::CELL_PRICE
+                );
+            }
+            line + ", guess and the grid's 16 letters R B G Y (a wrong guess loses your RP), or `guess` alone to take the guessing time first"
+        }
+        (Phase::Reveal, Status::Guessing) => {
+            "reveal: you took the guessing time; guess and the grid's 16 letters R B G Y, or `pass`"
+                .to_string()
+        }
+        _ => return None,
+    })
 }

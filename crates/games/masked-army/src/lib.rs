@@ -3,6 +3,7 @@
 //! connected group of their colour). Rules: `RULES.md` beside this crate.
 
 mod board;
+mod colour;
 mod notation;
 mod sample;
 mod view;
@@ -10,22 +11,42 @@ mod view;
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use umpire_core::{
-    Cell, ClockPolicy, ConfigError, ConfigOption, Decision, Game, Outcome, PerSeat, RuleViolation,
-    Seat, Timeout, TurnClock, Viewer,
+    Cell, ClockPolicy, ConfigError, ConfigOption, Decision, Game, OptionKind, Outcome, PerSeat,
+    RuleViolation, Seat, Timeout, TurnClock, Viewer,
 };
 
 use board::{BOARD, SIZE, bit, cell_at, group_sizes, horizontal_spots, nth_bit, vertical_spots};
+pub use colour::SeatColour;
 pub use notation::Action;
 pub use sample::Memory;
 pub use view::{LastPiece, Phase, View};
 
 /// Match options.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// The seat with the advantage, who chooses who starts.
     pub advantage: Seat,
+    /// P1's colour (red unless chosen).
+    pub colour_p1: SeatColour,
+    /// P2's colour (blue unless chosen).
+    pub colour_p2: SeatColour,
 }
+
+impl Default for Config {
+    fn default() -> Config {
+        let colours = colour::defaults();
+        Config {
+            advantage: Seat::P1,
+            colour_p1: colours.p1,
+            colour_p2: colours.p2,
+        }
+    }
+}
+
+/// What the lobby says of the colour options.
+const COLOUR_ABOUT: &str = "Players may choose their colours (red and blue by default), from a palette \
+    that colour-blind players tell apart; the seats' marks differ too";
 
 /// Why a Masked Army action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -64,6 +85,8 @@ pub struct MaskedArmy {
     /// The cells of each seat's colour.
     colours: PerSeat<u128>,
     last: Option<LastPiece>,
+    /// Each seat's colour, as the players chose it.
+    seat_colours: PerSeat<SeatColour>,
 }
 
 impl MaskedArmy {
@@ -139,14 +162,23 @@ impl Game for MaskedArmy {
     const ID: &'static str = "masked-army";
     const NAME: &'static str = "Masked Army";
     const RULES: &'static str = include_str!("../RULES.md");
+    /// "All previous board updates and your moves will be deleted."
+    const HIDES_HISTORY: bool = true;
 
     fn new(config: &Config, _seed: u64) -> Result<Self, ConfigError> {
+        if config.colour_p1 == config.colour_p2 {
+            return Err(ConfigError(format!(
+                "both seats are {}: choose two different colours",
+                config.colour_p1.name()
+            )));
+        }
         Ok(MaskedArmy {
             advantage: config.advantage,
             phase: Phase::ChooseFirst,
             to_move: config.advantage,
             colours: PerSeat::default(),
             last: None,
+            seat_colours: PerSeat::new(config.colour_p1, config.colour_p2),
         })
     }
 
@@ -154,6 +186,12 @@ impl Game for MaskedArmy {
         vec![
             ConfigOption::new("advantage", "Advantage")
                 .about("The seat that chooses who places the first piece"),
+            ConfigOption::new("colour_p1", "P1's colour")
+                .about(COLOUR_ABOUT)
+                .kind(OptionKind::choice(&SeatColour::KEYS)),
+            ConfigOption::new("colour_p2", "P2's colour")
+                .about(COLOUR_ABOUT)
+                .kind(OptionKind::choice(&SeatColour::KEYS)),
         ]
     }
 
@@ -272,11 +310,16 @@ impl Game for MaskedArmy {
             last: self.last,
             pieces: self.occupied().count_ones() / 2,
             armies: (self.phase == Phase::Over).then(|| self.armies()),
+            colours: self.seat_colours,
         }
     }
 
     fn render(view: &View, colour: bool) -> String {
         view::render(view, colour)
+    }
+
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
     }
 
     fn last_event(view: &View) -> Option<String> {
@@ -356,6 +399,7 @@ impl Game for MaskedArmy {
             },
             colours,
             last: view.last,
+            seat_colours: view.colours,
         }
     }
 }

@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use umpire_core::{Cell, PerSeat, Seat};
 
+use crate::colour::{self, SeatColour, mark};
+
 /// Where a match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -32,6 +34,9 @@ pub struct View {
     pub pieces: u32,
     /// Army sizes per seat, largest first; shown at the end only.
     pub armies: Option<PerSeat<Vec<u32>>>,
+    /// Each seat's colour, as the players chose it.
+    #[serde(default = "colour::defaults")]
+    pub colours: PerSeat<SeatColour>,
 }
 
 /// The latest piece: `by` placed its own colour on `mine`.
@@ -42,8 +47,8 @@ pub struct LastPiece {
     pub theirs: Cell,
 }
 
-/// The view as a terminal board. P1's colour is `X` (red), P2's `O` (blue),
-/// so seats differ by mark as well as by colour.
+/// The view as a terminal board. P1's cells are `X`, P2's `O`, each in its
+/// seat's colour, so seats differ by mark as well as by colour.
 pub fn render(view: &View, colour: bool) -> String {
     let paint = |text: &str, code: &str| {
         if colour {
@@ -61,9 +66,13 @@ pub fn render(view: &View, colour: bool) -> String {
         out += &format!("{:>2} ", row + 1);
         for (col, c) in line.chars().enumerate() {
             let bold = if is_last(col, row) { "1;" } else { "" };
+            let seat = |s: Seat| {
+                let code = format!("{bold}{}", view.colours[s].ansi());
+                paint(&mark(s).to_string(), &code)
+            };
             out += &match c {
-                '1' => paint("X", &format!("{bold}31")),
-                '2' => paint("O", &format!("{bold}34")),
+                '1' => seat(Seat::P1),
+                '2' => seat(Seat::P2),
                 '#' => paint("#", "90"),
                 _ => paint("·", "2"),
             };
@@ -71,31 +80,48 @@ pub fn render(view: &View, colour: bool) -> String {
         }
         out.push('\n');
     }
-    out += "legend: X red (P1)  O blue (P2)  # a piece whose colours are hidden  · empty";
+    out += &format!(
+        "legend: {} (P1)  {} (P2)  # a piece whose colours are hidden  · empty",
+        legend(view, Seat::P1),
+        legend(view, Seat::P2)
+    );
     out += if colour {
         "; the last piece in bold\n"
     } else {
         "\n"
     };
-    match (view.phase, view.to_move) {
-        (Phase::ChooseFirst, Some(seat)) => {
-            out += &format!("{seat} (advantage) chooses who starts: `first P1` or `first P2`\n")
-        }
-        (_, Some(seat)) => out += &format!("{seat} to place a piece (X = P1, O = P2)\n"),
-        _ => {}
-    }
     if let Some(armies) = &view.armies {
         out += &format!("armies: P1 {:?}, P2 {:?}\n", armies.p1, armies.p2);
     }
     out
 }
 
-/// A colour's name and mark, as the board shows it.
-fn colour_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::P1 => "red (X)",
-        Seat::P2 => "blue (O)",
+/// What `seat` decides now, with how to write it.
+pub fn prompt(view: &View, seat: Seat) -> Option<String> {
+    if view.to_move != Some(seat) {
+        return None;
     }
+    Some(match view.phase {
+        Phase::ChooseFirst => {
+            "you have the advantage: choose who places first, `first P1` or `first P2`".into()
+        }
+        Phase::Place => format!(
+            "your turn: place a piece, {} on one empty cell and {} on an empty cell beside it, written CELL CELL",
+            colour_name(view, seat),
+            colour_name(view, seat.other())
+        ),
+        Phase::Over => return None,
+    })
+}
+
+/// A seat's colour and mark in words, as the words say it: `red (X)`.
+fn colour_name(view: &View, seat: Seat) -> String {
+    format!("{} ({})", view.colours[seat].name(), mark(seat))
+}
+
+/// A seat's mark and colour, as the legend says it: `X red`.
+fn legend(view: &View, seat: Seat) -> String {
+    format!("{} {}", mark(seat), view.colours[seat].name())
 }
 
 /// The last piece in words, or who places first before any piece.
@@ -104,9 +130,9 @@ pub fn last_event(view: &View) -> Option<String> {
         (Some(l), ..) => Some(format!(
             "{} placed {} on {} and {} on {}",
             l.by,
-            colour_name(l.by),
+            colour_name(view, l.by),
             l.mine,
-            colour_name(l.by.other()),
+            colour_name(view, l.by.other()),
             l.theirs
         )),
         (None, Phase::Place, Some(first)) => Some(format!("{first} places first")),

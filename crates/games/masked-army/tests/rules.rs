@@ -316,3 +316,54 @@ fn bad_configs_are_refused() {
         assert!(e.to_string().starts_with("bad config: masked-army:"), "{e}");
     }
 }
+
+/// "Players may choose any reasonable color": each seat's colour is an
+/// option, and the board, the words and the prompt use the chosen names.
+#[test]
+fn players_may_choose_their_colours() {
+    let game = erase::<MaskedArmy>();
+    let config = serde_json::json!({"colour_p1": "orange", "colour_p2": "sky-blue"});
+    let mut m = Match::new(game, &config, 0, MatchOptions::untimed()).unwrap();
+    m.submit(Seat::P1, "first P1", 0).unwrap();
+    let prompt = m.prompt(Seat::P1).unwrap();
+    assert!(
+        prompt.contains("orange (X) on one empty cell and sky blue (O)"),
+        "{prompt}"
+    );
+    m.submit(Seat::P1, "E5 F5", 0).unwrap();
+    assert_eq!(
+        m.last_event(Viewer::Spectator).unwrap(),
+        "P1 placed orange (X) on E5 and sky blue (O) on F5"
+    );
+    let board = m.render(Viewer::Spectator, false);
+    assert!(
+        board.contains("legend: X orange (P1)  O sky blue (P2)"),
+        "{board}"
+    );
+    let coloured = m.render(Viewer::Spectator, true);
+    assert!(coloured.contains("\x1b[1;38;5;208mX"), "{coloured:?}");
+    assert_eq!(
+        m.view(Viewer::Seat(Seat::P2))["colours"],
+        serde_json::json!({"P1": "orange", "P2": "sky-blue"})
+    );
+    // The same colour twice is refused; a record without the options (as
+    // every record before them) gets red and blue and replays the same.
+    let same = serde_json::json!({"colour_p1": "green", "colour_p2": "green"});
+    let e = Match::new(game, &same, 0, MatchOptions::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad config: both seats are green: choose two different colours"
+    );
+    let mut old = Match::new(game, &serde_json::json!({}), 0, MatchOptions::untimed()).unwrap();
+    old.submit(Seat::P1, "first P1", 0).unwrap();
+    old.submit(Seat::P1, "E5 F5", 0).unwrap();
+    let mut record = serde_json::to_value(old.record()).unwrap();
+    record["config"] = serde_json::json!({"advantage": "P1"});
+    let record: umpire_core::Record = serde_json::from_value(record).unwrap();
+    let replayed = Match::replay(game, &record).unwrap();
+    assert!(replayed.state().same_as(old.state()));
+    assert_eq!(
+        replayed.last_event(Viewer::Spectator).unwrap(),
+        "P1 placed red (X) on E5 and blue (O) on F5"
+    );
+}

@@ -286,15 +286,21 @@ impl PentominoWall {
         self.exchanged[o].is_some() && self.to_place[o].is_none() && !self.placed[o]
     }
 
+    /// Whether `seat` has oriented the piece its opponent swapped in.
+    fn has_oriented(&self, seat: Seat) -> bool {
+        self.exchanged[seat.other()].is_some() && !self.owes_orient(seat)
+    }
+
     /// The decision `seat` faces, if any.
     pub fn pending(&self, seat: Seat) -> Option<Kind> {
         match self.phase {
             Phase::First => (seat == self.config.advantage).then_some(Kind::First),
             Phase::Draft => (self.drafter == Some(seat)).then_some(Kind::Draft),
             Phase::Present => self.sealed[seat].is_none().then_some(Kind::Present),
-            // A seat that must both place and orient does first what fell
-            // due first: the other seat's action never changes a decision
-            // a seat already faces.
+            // A seat that must both place and orient may do either first
+            // (the rulebook sets no order); its decision is named for what
+            // fell due first, so the other seat's action never changes a
+            // decision a seat already faces.
             Phase::Place => match (self.has_piece(seat), self.owes_orient(seat)) {
                 (true, true) if self.orients_first[seat] => Some(Kind::Orient),
                 (true, _) => Some(Kind::Place),
@@ -314,6 +320,12 @@ impl PentominoWall {
         } else {
             first.other()
         }
+    }
+
+    /// The step of a placing-phase decision: the turn, whether `seat`
+    /// exchanged, and whether it did the other part it owes (`done`).
+    fn place_step(&self, seat: Seat, done: bool) -> u32 {
+        self.turn_index() * 4 + 2 * u32::from(self.exchanged[seat].is_some()) + u32::from(done)
     }
 
     /// Whether `seat` may take a Double Turn now.
@@ -700,6 +712,15 @@ impl PentominoWall {
             })
     }
 
+    /// The orientations of the piece `seat` must orient for its opponent.
+    fn orientations_owed(&self, seat: Seat) -> impl Iterator<Item = Orientation> {
+        let owed = self.owes_orient(seat);
+        self.exchanged[seat.other()]
+            .filter(|_| owed)
+            .into_iter()
+            .flat_map(Piece::orientations)
+    }
+
     /// A draft pick, uniform over single picks and Double Turns.
     fn sample_draft<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
         let n = self.pool.len();
@@ -726,30 +747,35 @@ impl PentominoWall {
         None
     }
 
-    /// A placement or an Exchange, uniform over all of them: each affordable
-    /// orientation's legal anchors are counted on bitboards.
+    /// A placement, an Exchange or an orientation owed, uniform over all of
+    /// them: each affordable orientation's legal anchors are counted on
+    /// bitboards.
     fn sample_place<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
-        let from = self.to_place[seat]?;
         let wall = &self.walls[seat];
-        let mut anchors = [(from, 0u128); 8];
-        let mut total = 0;
+        let mut anchors = [(Orientation::base(Piece::F), 0u128); 8];
         let mut n = 0;
-        for o in from.piece.orientations() {
-            if self.reorientation(from, o).1 <= self.credits[seat] {
-                let a = wall.anchors(o);
-                anchors[n] = (o, a);
-                total += a.count_ones();
-                n += 1;
+        if let Some(from) = self.to_place[seat] {
+            for o in from.piece.orientations() {
+                if self.reorientation(from, o).1 <= self.credits[seat] {
+                    anchors[n] = (o, wall.anchors(o));
+                    n += 1;
+                }
             }
         }
-        if self.may_exchange(seat) {
-            total += self.hands[seat].len() as u32;
-        }
+        let anchors = &anchors[..n];
+        let exchanges = if self.may_exchange(seat) {
+            self.hands[seat].len() as u32
+        } else {
+            0
+        };
+        let total = anchors.iter().map(|(_, a)| a.count_ones()).sum::<u32>()
+            + exchanges
+            + self.orientations_owed(seat).count() as u32;
         if total == 0 {
             return None;
         }
         let mut r = rng.random_range(0..total);
-        for &(o, a) in &anchors[..n] {
+        for &(o, a) in anchors {
             let count = a.count_ones();
             if r < count {
                 let at = Cell::from_index(nth_bit(a, r) as usize, WIDTH);
@@ -757,7 +783,12 @@ impl PentominoWall {
             }
             r -= count;
         }
-        self.hands[seat].nth(r as usize).map(Action::Exchange)
+        if r < exchanges {
+            return self.hands[seat].nth(r as usize).map(Action::Exchange);
+        }
+        self.orientations_owed(seat)
+            .nth((r - exchanges) as usize)
+            .map(Action::Orient)
     }
 
     fn list(&self, seat: Seat) -> Vec<Action> {
@@ -790,16 +821,14 @@ impl PentominoWall {
                 }
                 out
             }
-            Kind::Place => {
+            Kind::Place | Kind::Orient => {
                 let mut out: Vec<Action> = self.placements(seat).map(Action::Place).collect();
                 if self.may_exchange(seat) {
                     out.extend(self.hands[seat].iter().map(Action::Exchange));
                 }
+                out.extend(self.orientations_owed(seat).map(Action::Orient));
                 out
             }
-            Kind::Orient => self.exchanged[seat.other()]
-                .map(|p| p.orientations().map(Action::Orient).collect())
-                .unwrap_or_default(),
             Kind::RoundEnd => {
                 let aside: Vec<Piece> = self.aside[seat].iter().collect();
                 let n = aside.len() as u32;
@@ -888,8 +917,10 @@ impl Game for PentominoWall {
                 Kind::First => pending,
                 Kind::Draft => pending.step(self.picks),
                 Kind::Present => pending.step(t).simultaneous(),
-                Kind::Place => pending.step(t * 2 + u32::from(self.exchanged[seat].is_some())),
-                Kind::Orient => pending.step(t),
+                // A seat that owes both gets a new step for each part it
+                // does; the other seat's actions leave its step alone.
+                Kind::Place => pending.step(self.place_step(seat, self.has_oriented(seat))),
+                Kind::Orient => pending.step(self.place_step(seat, self.placed[seat])),
                 Kind::RoundEnd => pending.step(u32::from(self.round)),
             };
             d = d.with(seat, pending);
@@ -912,9 +943,16 @@ impl Game for PentominoWall {
             (Kind::Present, Action::Present { present, aside }) => {
                 self.present(seat, present, aside)
             }
-            (Kind::Place, Action::Place(p)) => self.place(seat, p),
-            (Kind::Place, Action::Exchange(p)) => self.exchange(seat, p),
-            (Kind::Orient, Action::Orient(o)) => self.orient(seat, o),
+            // Placing (or exchanging) and orienting, in either order.
+            (Kind::Place | Kind::Orient, Action::Place(p)) if self.has_piece(seat) => {
+                self.place(seat, p)
+            }
+            (Kind::Place | Kind::Orient, Action::Exchange(p)) if self.has_piece(seat) => {
+                self.exchange(seat, p)
+            }
+            (Kind::Place | Kind::Orient, Action::Orient(o)) if self.owes_orient(seat) => {
+                self.orient(seat, o)
+            }
             (Kind::RoundEnd, Action::RoundEnd(r)) => self.round_end(seat, r),
             (kind, action) => Err(Illegal::Wrong(kind.task(), verb(&action))),
         }
@@ -937,14 +975,7 @@ impl Game for PentominoWall {
                 present: s.present,
                 aside: s.aside,
             }),
-            Kind::Place => self.sample_place(seat, rng),
-            Kind::Orient => {
-                let piece = self.exchanged[seat.other()]?;
-                piece
-                    .orientations()
-                    .nth(rng.random_range(0..piece.orientation_count()))
-                    .map(Action::Orient)
-            }
+            Kind::Place | Kind::Orient => self.sample_place(seat, rng),
             Kind::RoundEnd => {
                 let aside: Vec<Piece> = self.aside[seat].iter().collect();
                 let code = rng.random_range(0..3u32.pow(aside.len() as u32));
@@ -959,6 +990,10 @@ impl Game for PentominoWall {
 
     fn render(view: &View, colour: bool) -> String {
         view::render(view, colour)
+    }
+
+    fn prompt(view: &View, seat: Seat) -> Option<String> {
+        view::prompt(view, seat)
     }
 
     fn last_event(view: &View) -> Option<String> {

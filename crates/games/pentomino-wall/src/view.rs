@@ -10,7 +10,7 @@ use crate::event::Last;
 use crate::notation::RoundEnd;
 use crate::pieces::{Orientation, Piece, Pieces};
 use crate::wall::{Placed, Score};
-use crate::{Action, QuarterTurns};
+use crate::{Action, DOUBLE_TURN, EXCHANGE, FREE_STEPS, HAND, QuarterTurns, ROUNDS, TURNS};
 
 /// Where a match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,11 +182,13 @@ pub fn render(view: &View, colour: bool) -> String {
     if !view.pool.is_empty() {
         out += &format!("pool: {}\n", view.pool);
     }
-    out += &format!("round {} of 6", view.round);
-    if view.turn > 0 {
-        out += &format!(", turn {} of 3", view.turn);
+    if view.phase != Phase::Over {
+        out += &format!("round {} of {ROUNDS}", view.round);
+        if view.turn > 0 {
+            out += &format!(", turn {} of {TURNS}", view.turn);
+        }
+        out.push('\n');
     }
-    out += &format!(": {}\n", prompt(view));
     out
 }
 
@@ -198,42 +200,69 @@ fn or_dash(p: Pieces) -> String {
     }
 }
 
-/// What is being decided, in words.
-fn prompt(view: &View) -> String {
-    match view.phase {
-        Phase::First => format!(
-            "{} (advantage) names who drafts first: `first P1` or `first P2`",
-            view.advantage
-        ),
-        Phase::Draft => match view.drafter {
-            Some(s) => format!("{s} drafts: `take F`, or `take F L` for a Double Turn (2 credits)"),
-            None => "drafting".into(),
-        },
-        Phase::Present => {
-            "both seats present a piece and set one aside, sealed: `present T90 aside P`".into()
+/// What `seat` decides now, with how to write it.
+pub fn prompt(view: &View, seat: Seat) -> Option<String> {
+    let other = seat.other();
+    let (hand, credits) = (view.hands[seat], view.credits[seat]);
+    Some(match view.phase {
+        Phase::First if view.advantage == seat => {
+            "you have the advantage: name who drafts first in round 1, `first P1` or `first P2`"
+                .into()
         }
-        Phase::Place => {
-            let mut parts = Vec::new();
-            for seat in Seat::BOTH {
-                if let (Some(o), false) = (view.to_place[seat], view.placed[seat]) {
-                    parts.push(format!(
-                        "{seat} places {o} (`place {o} at C4`, or `exchange L` for 2 credits)"
-                    ));
-                }
-                let placer = seat.other();
-                if let (Some(l), None, false) = (
-                    view.exchanged[placer],
-                    view.to_place[placer],
-                    view.placed[placer],
-                ) {
-                    parts.push(format!("{seat} orients {l} for {placer} (`orient {l}90`)"));
-                }
+        Phase::Draft if view.drafter == Some(seat) => {
+            let mut line = format!("draft: take PIECE from the pool ({})", view.pool.listed());
+            if credits >= DOUBLE_TURN && view.pool.len() >= 2 && hand.len() + 2 <= HAND {
+                line += &format!(
+                    ", or take PIECE PIECE for a Double Turn ({DOUBLE_TURN} credits; you have {credits})"
+                );
             }
-            parts.join("; ")
+            line
         }
-        Phase::RoundEnd => {
-            "both seats choose for each set-aside piece: `give P, return Z, keep W`".into()
+        Phase::Present if !view.submitted[seat] => format!(
+            "present a piece of your hand ({}) to {other}, turned as you like, and set another aside, sealed: present ORIENTATION aside PIECE",
+            hand.listed()
+        ),
+        Phase::Place => {
+            let has_piece = !view.placed[seat] && view.to_place[seat].is_some();
+            let owes_orient = !view.placed[other]
+                && view.to_place[other].is_none()
+                && view.exchanged[other].is_some();
+            let mut parts = Vec::new();
+            if let (Some(o), true) = (view.to_place[seat], has_piece) {
+                let mut part = format!(
+                    "place {o} on your wall, turned as you like ({FREE_STEPS} steps free, then 1 credit a step), written place ORIENTATION at CELL (the top-left cell of its box)"
+                );
+                if view.exchanged[seat].is_none() && !hand.is_empty() && credits >= EXCHANGE {
+                    part += &format!(
+                        ", or first exchange PIECE of your hand for it ({EXCHANGE} credits; you have {credits})"
+                    );
+                }
+                parts.push(part);
+            }
+            if let (Some(piece), true) = (view.exchanged[other], owes_orient) {
+                parts.push(format!(
+                    "orient {piece} for {other}, e.g. `orient {}`",
+                    Orientation::base(piece)
+                ));
+            }
+            match parts.len() {
+                0 => return None,
+                1 => parts.remove(0),
+                _ => format!(
+                    "{}; before or after that, as you like: {}",
+                    parts[0], parts[1]
+                ),
+            }
         }
-        Phase::Over => "the match is over".into(),
-    }
+        Phase::RoundEnd if view.choices[seat].is_none() => format!(
+            "for each set-aside piece ({}) say give (+1 credit), return or keep, e.g. `return {}`",
+            view.aside[seat].listed(),
+            view.aside[seat]
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        _ => return None,
+    })
 }

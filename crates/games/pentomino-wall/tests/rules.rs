@@ -612,6 +612,44 @@ fn an_exchange_swaps_the_piece_and_the_presenter_orients_it() {
     assert_eq!(view(&m).phase, Phase::Present);
 }
 
+/// The rulebook sets no order between placing one's own piece and
+/// orienting the swapped-in one: the presenter may orient first.
+#[test]
+fn the_presenter_may_orient_before_placing_its_own_piece() {
+    let mut m = exchange_ready();
+    let swap = view(&m).hands.p1.nth(0).unwrap();
+    submit(&mut m, P1, &format!("exchange {swap}"));
+    let placing = m.decision().get(P2);
+    assert_eq!(kind(&m, P2), Some("place"));
+    let oriented = Orientation::new(swap, 1);
+    assert!(
+        m.state()
+            .legal_actions(P2)
+            .unwrap()
+            .any(|a| a == format!("orient {oriented}")),
+        "orienting is listed among P2's legal actions"
+    );
+    submit(&mut m, P2, &format!("orient {oriented}"));
+    // P2 still places, at a new step; P1 places the piece as oriented.
+    assert_eq!((kind(&m, P1), kind(&m, P2)), (Some("place"), Some("place")));
+    assert_ne!(m.decision().get(P2), placing, "a new step");
+    assert_eq!(to_place(&m, P1), oriented);
+    assert_refused(
+        &mut m,
+        &[(
+            P2,
+            &format!("orient {oriented}"),
+            "wrong-decision",
+            "you must place the piece presented to you (`place T90 at C4`) or exchange it (`exchange L`) now, not `orient`",
+        )],
+    );
+    place_plainly(&mut m, P1);
+    place_plainly(&mut m, P2);
+    assert_eq!(view(&m).phase, Phase::Present);
+    let replayed = Match::replay(erase::<PentominoWall>(), m.record()).unwrap();
+    assert!(replayed.state().same_as(m.state()));
+}
+
 #[test]
 fn when_both_seats_exchange_both_orient_first() {
     let mut m = drafted();
@@ -636,12 +674,23 @@ fn when_both_seats_exchange_both_orient_first() {
     );
     let piece = view(&m).exchanged.p1.unwrap();
     submit(&mut m, P2, &format!("orient {piece}"));
-    // P1 still orients first, though its own piece has arrived.
+    // P1's decision is still named for the orienting that fell due first,
+    // though its own piece has arrived; it may place first all the same.
     assert_eq!((kind(&m, P1), kind(&m, P2)), (Some("orient"), None));
+    let mut placed_first = m.clone();
     let piece = view(&m).exchanged.p2.unwrap();
     submit(&mut m, P1, &format!("orient {piece}"));
     assert_eq!((kind(&m, P1), kind(&m, P2)), (Some("place"), Some("place")));
     assert_eq!(view(&m).credits, PerSeat::new(3, 3));
+    let orienting = placed_first.decision().get(P1);
+    place_plainly(&mut placed_first, P1);
+    assert_eq!(kind(&placed_first, P1), Some("orient"));
+    assert_ne!(placed_first.decision().get(P1), orienting, "a new step");
+    submit(&mut placed_first, P1, &format!("orient {piece}"));
+    assert_eq!(
+        (kind(&placed_first, P1), kind(&placed_first, P2)),
+        (None, Some("place"))
+    );
 }
 
 #[test]

@@ -1,7 +1,9 @@
-//! The crash test: the real `umpire serve` process plays half a match of
-//! every game, is killed with SIGKILL, starts again on the same store and
-//! finishes the match. Every accepted action is in the final record, in
-//! order, and the record equals its own uninterrupted replay.
+//! The crash tests: the real `umpire serve` process is killed with SIGKILL
+//! during play and started again on the same store. Every acknowledged
+//! action is in the final record, in order, and the record equals its own
+//! uninterrupted replay. The store is a SQLite file, or with
+//! `UMPIRE_TEST_STORE=postgres` a schema of the test's own on the
+//! PostgreSQL `UMPIRE_TEST_POSTGRES` names (`scripts/test` runs both).
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -27,10 +29,23 @@ impl Drop for Served {
     }
 }
 
-fn serve(db: &Path) -> Served {
+/// The store of a test in `dir`.
+async fn store(dir: &Path) -> String {
+    if std::env::var("UMPIRE_TEST_STORE").as_deref() != Ok("postgres") {
+        return format!("sqlite:{}", dir.join("crash.db").display());
+    }
+    let url = std::env::var("UMPIRE_TEST_POSTGRES")
+        .expect("UMPIRE_TEST_STORE=postgres needs UMPIRE_TEST_POSTGRES, a database's URL");
+    match umpire_server::scratch_schema(&url, dir).await {
+        Ok(umpire_server::Place::Postgres(url)) => url,
+        other => panic!("a schema on the test PostgreSQL: {other:?}"),
+    }
+}
+
+/// `umpire serve` on `store`, at `addr` (`127.0.0.1:0` for any port).
+fn serve_at(store: &str, addr: &str) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(db)
+        .args(["serve", "--addr", addr, "--store", store])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .spawn()
@@ -117,7 +132,8 @@ async fn play(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let db = dir.path().join("crash.db");
+    let db = store(dir.path()).await;
+    let serve = |db: &str| serve_at(db, "127.0.0.1:0");
     for game in umpire_catalog::games() {
         let server = serve(&db);
         // Random players never end a game without a round limit.
@@ -219,4 +235,161 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
             game.id()
         );
     }
+}
+
+/// The actions acknowledged in one match, in order.
+type Acknowledged = std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>;
+
+/// Plays matches of `game` one after another until `until`, through the
+/// server's deaths: each acknowledged action goes into its match's list.
+/// Returns each match's id, umpire token and list.
+async fn keep_playing(
+    game: &'static dyn AnyGame,
+    addr: SocketAddr,
+    until: std::time::Instant,
+) -> Vec<(String, String, Acknowledged)> {
+    let mut played = Vec::new();
+    while std::time::Instant::now() < until {
+        // Random players never end a game without a round limit.
+        let limited = game.options().iter().any(|o| o.key == "max_rounds");
+        let config = if limited { json!({"max_rounds": 3}) } else { json!({}) };
+        let body = json!({"game": game.id(), "config": config, "timed": false});
+        let Ok((201, created)) = http_json(addr, "POST", "/api/matches", Some(&body)).await else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let id = created["id"].as_str().expect("an id").to_string();
+        let tokens = [
+            token_of(&created["links"]["P1"]).expect("P1"),
+            token_of(&created["links"]["P2"]).expect("P2"),
+        ];
+        let umpire = token_of(&created["links"]["umpire"]).expect("umpire");
+        let acknowledged = Acknowledged::default();
+        played.push((id.clone(), umpire, acknowledged.clone()));
+        play_through_deaths(game, addr, &id, &tokens, &acknowledged).await;
+    }
+    played
+}
+
+/// Plays one match to its end, reconnecting whenever the server dies.
+async fn play_through_deaths(
+    game: &'static dyn AnyGame,
+    addr: SocketAddr,
+    id: &str,
+    tokens: &[String; 2],
+    acknowledged: &Acknowledged,
+) {
+    let mut step = 0;
+    let mut seats: [Option<Ws>; 2] = [None, None];
+    loop {
+        step += 1;
+        assert!(step < 100_000, "{}: the match never ends", game.id());
+        let mut states = Vec::new();
+        for token in tokens {
+            let path = format!("/api/matches/{id}?t={token}");
+            match http_json(addr, "GET", &path, None).await {
+                Ok((200, state)) => states.push(state),
+                _ => break,
+            }
+        }
+        if states.len() < 2 {
+            // The server is down: wait for it.
+            seats = [None, None];
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        }
+        if !states[0]["outcome"].is_null() {
+            return;
+        }
+        let Some((i, action)) =
+            (0..2).find_map(|i| choose(game, i, &states[i], step).map(|a| (i, a)))
+        else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        if seats[i].is_none() {
+            seats[i] = Ws::connect(addr, id, Some(&tokens[i])).await.ok();
+        }
+        let Some(ws) = seats[i].as_mut() else {
+            continue;
+        };
+        let answered = async {
+            ws.send(&json!({"type": "act", "action": action})).await?;
+            ws.until_any(&["accepted", "error"], Duration::from_secs(5))
+                .await
+                .map(|(m, _)| m)
+        };
+        match answered.await {
+            Ok(m) if m["type"] == "accepted" => {
+                let name = ["P1", "P2"][i].to_string();
+                let action = m["action"].as_str().unwrap_or_default().to_string();
+                acknowledged.lock().unwrap().push((name, action));
+            }
+            // Refused (it raced a timeout or a restart): choose again.
+            Ok(_) => {}
+            Err(_) => seats[i] = None,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ten_kills_during_busy_play_lose_no_acknowledged_action() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let db = store(dir.path()).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let at = format!("127.0.0.1:{port}");
+    let addr: SocketAddr = at.parse().unwrap();
+    let mut server = serve_at(&db, &at);
+    // Two players of each game play on while the server dies ten times.
+    let until = std::time::Instant::now() + Duration::from_secs(12);
+    let mut players = Vec::new();
+    for game in umpire_catalog::games() {
+        for _ in 0..2 {
+            players.push(tokio::spawn(keep_playing(*game, addr, until)));
+        }
+    }
+    for _ in 0..10 {
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        // SIGKILL: no chance to flush anything.
+        drop(server);
+        server = serve_at(&db, &at);
+    }
+    let mut matches = Vec::new();
+    for p in players {
+        matches.extend(p.await.expect("a player"));
+    }
+    let mut acknowledged = 0;
+    for (id, umpire, acks) in matches {
+        let path = format!("/api/matches/{id}/record?t={umpire}");
+        let (status, record) = http_json(server.addr, "GET", &path, None)
+            .await
+            .expect("record");
+        assert_eq!(status, 200, "{record}");
+        let record: Record = serde_json::from_value(record).expect("a record");
+        assert!(record.outcome.is_some(), "{id} finished");
+        let stored: Vec<(String, String)> = record
+            .actions
+            .iter()
+            .map(|e| (e.seat.to_string(), e.action.clone()))
+            .collect();
+        // Every acknowledged action is stored, in order (an action the
+        // server died before acknowledging may be stored as well).
+        let acks = acks.lock().unwrap().clone();
+        let mut rest = stored.iter();
+        for ack in &acks {
+            assert!(
+                rest.any(|s| s == ack),
+                "{id}: acknowledged {ack:?} is not stored in order: {stored:?}"
+            );
+        }
+        acknowledged += acks.len();
+        let game = umpire_catalog::require_in(umpire_catalog::games(), &record.game).unwrap();
+        let replayed = Match::replay(game, &record).expect("the record replays");
+        assert_eq!(replayed.record(), &record);
+    }
+    eprintln!("{acknowledged} acknowledged actions through ten kills, none lost");
+    assert!(acknowledged > 200, "busy play: {acknowledged} actions");
 }

@@ -42,6 +42,21 @@ pub fn with_test_games() -> Config {
     }
 }
 
+/// Where a test server in `dir` keeps its matches: a SQLite file there, or,
+/// with `UMPIRE_TEST_STORE=postgres`, a schema of `dir`'s own in the
+/// database `UMPIRE_TEST_POSTGRES` names (`scripts/test` runs the server's
+/// tests both ways). The same `dir` finds the same store after a restart.
+pub async fn place(dir: &std::path::Path) -> umpire_server::Place {
+    if std::env::var("UMPIRE_TEST_STORE").as_deref() != Ok("postgres") {
+        return umpire_server::Place::Sqlite(dir.join("test.db"));
+    }
+    let url = std::env::var("UMPIRE_TEST_POSTGRES")
+        .expect("UMPIRE_TEST_STORE=postgres needs UMPIRE_TEST_POSTGRES, a database's URL");
+    umpire_server::scratch_schema(&url, dir)
+        .await
+        .expect("a schema on the test PostgreSQL")
+}
+
 pub async fn start(config: Config) -> TestServer {
     let dir = tempfile::tempdir().expect("a temp dir");
     start_in(dir, config).await
@@ -52,7 +67,7 @@ pub async fn start_in(dir: tempfile::TempDir, config: Config) -> TestServer {
         .await
         .expect("a loopback port");
     let config = Config {
-        store: umpire_server::Place::Sqlite(dir.path().join("test.db")),
+        store: place(dir.path()).await,
         ..config
     };
     let server = umpire_server::start(listener, config)

@@ -252,7 +252,11 @@ async fn keep_playing(
     while std::time::Instant::now() < until {
         // Random players never end a game without a round limit.
         let limited = game.options().iter().any(|o| o.key == "max_rounds");
-        let config = if limited { json!({"max_rounds": 3}) } else { json!({}) };
+        let config = if limited {
+            json!({"max_rounds": 3})
+        } else {
+            json!({})
+        };
         let body = json!({"game": game.id(), "config": config, "timed": false});
         let Ok((201, created)) = http_json(addr, "POST", "/api/matches", Some(&body)).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;

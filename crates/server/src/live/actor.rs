@@ -71,6 +71,10 @@ pub(super) struct Actor {
     pub(super) stopped: bool,
     /// When a write last failed, if the last one did.
     pub(super) store_failed: Option<Instant>,
+    /// After a failed write, the entries written but not acknowledged
+    /// until the store is read again ([`Actor::resync`]): meanwhile
+    /// nothing is played.
+    pub(super) out_of_step: Option<Vec<umpire_core::Entry>>,
     /// Who asked for a rematch, and the rematch once made.
     pub(super) rematch: super::rematch::Rematch,
 }
@@ -111,6 +115,7 @@ pub fn spawn(start: Start) -> Handle {
         removed: false,
         stopped: false,
         store_failed: None,
+        out_of_step: None,
         rematch: super::rematch::Rematch::new(start.info.tokens.rematch.clone()),
     };
     for seat in Seat::BOTH {
@@ -232,7 +237,13 @@ impl Actor {
             self.store_failed
                 .map_or(due, |at| due.max(at + STORE_RETRY))
         });
-        [deadline, self.bot_deadline(), idle, abandon]
+        // Out of step with the store: try it again in a moment.
+        let resync = self
+            .out_of_step
+            .as_ref()
+            .and(self.store_failed)
+            .map(|at| at + STORE_RETRY);
+        [deadline, self.bot_deadline(), idle, abandon, resync]
             .into_iter()
             .flatten()
             .min()
@@ -283,6 +294,12 @@ impl Actor {
     }
 
     async fn on_timer(&mut self) {
+        if self.out_of_step.is_some() {
+            self.resync().await;
+            if self.out_of_step.is_some() || self.stopped {
+                return;
+            }
+        }
         if let Some((at, words)) = self.abandon_at() {
             if super::wall_ms() >= at {
                 return self.abandon(words).await;
@@ -394,6 +411,16 @@ impl Actor {
         if self.stopped {
             return;
         }
+        if self.out_of_step.is_some() {
+            if let Source::Client(conn) = from {
+                let text = messages::error(
+                    "store",
+                    "the match's store is unavailable for a moment; try again",
+                );
+                self.send_to(conn, text);
+            }
+            return;
+        }
         let now = self.time_at(at);
         if !self.expire(now).await {
             if let Source::Client(conn) = from {
@@ -494,6 +521,9 @@ impl Actor {
     /// step with a commit of its own, so each viewer gets a message for each
     /// change it may see. False if the store failed.
     pub(super) async fn expire(&mut self, now: u64) -> bool {
+        if self.out_of_step.is_some() {
+            return false;
+        }
         while let Some(due) = self.m.next_deadline().filter(|&d| d < now) {
             let timeouts = self.m.advance(due.saturating_add(1));
             if timeouts.is_empty() {

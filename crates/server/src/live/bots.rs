@@ -120,7 +120,7 @@ impl Actor {
     /// Starts each bot that must act and is not yet thinking; stops those
     /// whose question went away.
     pub(super) fn schedule_bots(&mut self) {
-        if !self.is_playing() {
+        if !self.is_playing() || self.out_of_step.is_some() {
             return;
         }
         let decision = self.m.decision();

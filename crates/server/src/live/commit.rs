@@ -1,6 +1,7 @@
 //! Making applied entries durable before anyone hears of them; when the
-//! store fails, going back to what it holds, or stopping the match if even
-//! that cannot be done: a match never runs ahead of its store.
+//! store fails, going back to what it surely holds, then in step with it
+//! once it answers, or stopping the match if even that cannot be done: a
+//! match never runs ahead of its store.
 
 use umpire_core::{Entry, Match, Seat, Viewer};
 
@@ -72,11 +73,13 @@ impl Actor {
         true
     }
 
-    /// Goes back to the match as the store holds it, with its first
-    /// `durable` entries, and tells `mover` its action was not stored. If
-    /// that state cannot be restored, the match stops.
+    /// The write of the entries past the first `durable` failed: the match
+    /// goes back to those in memory at once (so nobody is shown more than
+    /// the store surely holds), `mover` is told, and it is brought in step
+    /// with the store ([`Actor::resync`]).
     async fn roll_back(&mut self, durable: usize, mover: Option<Seat>) {
-        match self.restore(durable).await {
+        let unsure = self.m.record().actions[durable..].to_vec();
+        match self.replayed(durable) {
             Ok(m) => self.m = m,
             Err(e) => return self.stop(&e),
         }
@@ -84,27 +87,70 @@ impl Actor {
             let text = messages::error("store", "the action could not be stored; try again");
             self.send_to_seat(seat, text);
         }
-        // A bot whose move was lost is asked again.
-        self.schedule_bots();
+        self.out_of_step = Some(unsure);
+        self.resync().await;
     }
 
-    /// The match as the store holds it, which must be the first `durable`
-    /// entries of the one in memory.
-    async fn restore(&mut self, durable: usize) -> Result<Match, String> {
-        let loaded = self
-            .store
-            .load(&self.info.id)
-            .await?
-            .ok_or("the match is no longer in the store")?;
+    /// The match in memory with only its first `durable` entries.
+    fn replayed(&self, durable: usize) -> Result<Match, String> {
+        let mut record = self.m.record().clone();
+        record.actions.truncate(durable);
+        record.outcome = None;
+        Match::replay(self.info.game, &record).map_err(|e| format!("its own first entries: {e}"))
+    }
+
+    /// Brings the match in step with the store after a failed write. The
+    /// store holds the match's entries, and perhaps some of those whose
+    /// write was reported failed (a commit whose answer was lost): the
+    /// match moves on to what it holds, and everyone is told. While the
+    /// store cannot be read the match waits, refusing actions, and this is
+    /// tried again; if the store holds something else, the match stops.
+    pub(super) async fn resync(&mut self) {
+        let Some(unsure) = self.out_of_step.take() else {
+            return;
+        };
+        let loaded = match self.store.load(&self.info.id).await {
+            Ok(Some(loaded)) => loaded,
+            Ok(None) => return self.stop("the match is no longer in the store"),
+            Err(e) if e.is_retryable() => {
+                tracing::warn!(id = %self.info.id, "{e}; the match waits for its store");
+                self.store_failed = Some(std::time::Instant::now());
+                self.out_of_step = Some(unsure);
+                return;
+            }
+            Err(e) => return self.stop(&e.to_string()),
+        };
         let ours = &self.m.record().actions;
-        if loaded.actions.len() != durable || loaded.actions[..] != ours[..durable] {
-            return Err(format!(
-                "the store holds {} entries, not the {durable} accepted before",
-                loaded.actions.len()
+        let (durable, stored) = (ours.len(), loaded.actions.len());
+        let ahead = stored.checked_sub(durable).filter(|&n| n <= unsure.len());
+        let agrees = ahead.is_some_and(|n| {
+            loaded.actions[..durable] == ours[..] && loaded.actions[durable..] == unsure[..n]
+        });
+        if !agrees {
+            return self.stop(&format!(
+                "the store holds {stored} entries, which are not the {durable} accepted before"
             ));
         }
-        let record = loaded.row.record(loaded.actions);
-        Match::replay(self.info.game, &record).map_err(|e| format!("the stored match: {e}"))
+        if stored > durable {
+            let record = loaded.row.record(loaded.actions);
+            match Shown::replay(self.info.game, &record) {
+                Ok((m, shown)) => {
+                    self.m = m;
+                    self.shown = shown;
+                }
+                Err(e) => return self.stop(&format!("the stored match: {e}")),
+            }
+            tracing::info!(id = %self.info.id, "the store had kept a write reported failed");
+            if self.watchers.iter().any(|w| w.viewer == Viewer::Umpire)
+                && !self.follow(Viewer::Umpire)
+            {
+                return;
+            }
+            self.update_summary();
+            self.broadcast();
+        }
+        // A bot whose move was lost is asked again.
+        self.schedule_bots();
     }
 
     /// Ends the match's task, because it can no longer be trusted to agree

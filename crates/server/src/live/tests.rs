@@ -168,12 +168,78 @@ async fn a_failed_write_goes_back_to_the_stored_state() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_match_that_cannot_be_restored_stops() {
+async fn a_match_waits_while_its_store_is_away_and_goes_on() {
     let s = setup().await;
     let mut p1 = join_p1(&s.handle).await;
     s.store.faults().writes.store(true, Ordering::SeqCst);
     s.store.faults().reads.store(true, Ordering::SeqCst);
     bid(&s.handle).await;
+    let error = next(&mut p1).await.expect("an answer");
+    assert_eq!(error["rule"], "store", "{error}");
+    // While the store cannot be read, nothing is played.
+    bid(&s.handle).await;
+    let error = next(&mut p1).await.expect("an answer");
+    assert_eq!(error["rule"], "store", "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("unavailable"),
+        "{error}"
+    );
+    // Back: the match goes on with the same action.
+    s.store.faults().reads.store(false, Ordering::SeqCst);
+    s.store.faults().writes.store(false, Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    bid(&s.handle).await;
+    let accepted = loop {
+        let m = next(&mut p1).await.expect("an answer");
+        if m["type"] != "state" {
+            break m;
+        }
+    };
+    assert_eq!(accepted["type"], "accepted", "{accepted}");
+    assert!(!s.registry.lock().unwrap().is_empty(), "still live");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_reported_failed_that_the_store_kept_is_played_on() {
+    let s = setup().await;
+    let mut p1 = join_p1(&s.handle).await;
+    s.store.faults().answers.store(true, Ordering::SeqCst);
+    s.store.faults().reads.store(true, Ordering::SeqCst);
+    bid(&s.handle).await;
+    let error = next(&mut p1).await.expect("an answer");
+    assert_eq!(error["rule"], "store", "{error}");
+    // The store answers again: it holds the bid, and the match moves on.
+    s.store.faults().answers.store(false, Ordering::SeqCst);
+    s.store.faults().reads.store(false, Ordering::SeqCst);
+    let state = next(&mut p1).await.expect("a state");
+    assert_eq!(state["type"], "state", "{state}");
+    assert_eq!(state["seq"], 1, "{state}");
+    let (record, _) = s.handle.record().await.expect("the match runs");
+    assert_eq!(record.actions.len(), 1, "{record:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_whose_store_holds_something_else_stops() {
+    let s = setup().await;
+    let mut p1 = join_p1(&s.handle).await;
+    s.store.faults().writes.store(true, Ordering::SeqCst);
+    s.store.faults().reads.store(true, Ordering::SeqCst);
+    bid(&s.handle).await;
+    let error = next(&mut p1).await.expect("an answer");
+    assert_eq!(error["rule"], "store", "{error}");
+    // Meanwhile something else wrote the match's first entry.
+    s.store.faults().writes.store(false, Ordering::SeqCst);
+    let other = Op::Append {
+        id: "m1".into(),
+        first: 0,
+        entries: vec![umpire_core::Entry::new(Seat::P1, "bid 3", 5)],
+        finished: None,
+    };
+    s.store.write(other).await.expect("written");
+    s.store.faults().reads.store(false, Ordering::SeqCst);
     let error = next(&mut p1).await.expect("an answer");
     assert_eq!(error["rule"], "server", "{error}");
     assert_eq!(next(&mut p1).await, None, "the client is disconnected");
@@ -181,10 +247,6 @@ async fn a_match_that_cannot_be_restored_stops() {
         .await
         .expect("the task ends");
     assert!(s.registry.lock().unwrap().is_empty(), "no longer findable");
-    // The store holds the match as it was: nothing ran ahead of it.
-    s.store.faults().reads.store(false, Ordering::SeqCst);
-    let loaded = s.store.load("m1").await.expect("reads").expect("stored");
-    assert!(loaded.actions.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -115,6 +115,9 @@ pub struct Store {
 #[derive(Default)]
 pub struct Faults {
     pub writes: std::sync::atomic::AtomicBool,
+    /// Writes are made but reported failed, as when a commit's answer is
+    /// lost with its connection.
+    pub answers: std::sync::atomic::AtomicBool,
     pub reads: std::sync::atomic::AtomicBool,
     /// Writes that failed so far.
     pub failed_writes: std::sync::atomic::AtomicU64,
@@ -164,7 +167,10 @@ impl Store {
         Faults::check(&self.faults.writes, "write").inspect_err(|_| {
             (self.faults.failed_writes).fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         })?;
-        self.backend.write(op).await
+        let written = self.backend.write(op).await;
+        #[cfg(test)]
+        Faults::check(&self.faults.answers, "write's answer")?;
+        written
     }
 
     /// One match with its actions.

@@ -118,6 +118,12 @@ pub struct LoadArgs {
     /// The bot, by name or level, that plays both seats of those matches.
     #[arg(long, default_value = "hard")]
     pub bot: String,
+    /// The server it starts keeps matches in this PostgreSQL database
+    /// (`postgres://USER:PASSWORD@HOST:PORT/DB`), in a schema of the run's
+    /// own, and PostgreSQL's CPU per action is reported too; default: a
+    /// temporary SQLite file.
+    #[arg(long, conflicts_with = "addr")]
+    pub store: Option<String>,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -137,6 +143,7 @@ pub fn loadtest(args: LoadArgs) -> Result<(), String> {
         config,
         bot_matches: args.bot_matches,
         bot: args.bot,
+        store: args.store,
     };
     let report = umpire_server::loadtest::run(options)?;
     if args.json {

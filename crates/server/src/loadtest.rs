@@ -52,6 +52,9 @@ pub struct Options {
     pub bot_matches: usize,
     /// The bot (a name or a level) that plays both seats of those matches.
     pub bot: String,
+    /// A PostgreSQL database for the server it starts (a schema of the
+    /// run's own in it); `None`: a SQLite file.
+    pub store: Option<String>,
 }
 
 #[derive(serde::Serialize)]
@@ -77,6 +80,9 @@ pub struct Report {
     /// The same, per kind of server thread (`tokio-rt-worker`,
     /// `umpire-store`, …), for the threads alive at both ends of the run.
     pub cpu_by_thread: BTreeMap<String, f64>,
+    /// PostgreSQL's own CPU time (every process of this machine named
+    /// `postgres`) per 1,000 accepted actions, when the store is PostgreSQL.
+    pub store_cpu_seconds_per_1000_actions: Option<f64>,
     pub peak_rss_kib: Option<u64>,
     /// Bot-against-bot matches kept playing at once (`--bot-matches`).
     pub bot_matches: usize,
@@ -174,6 +180,14 @@ impl fmt::Display for Report {
             }
             None => writeln!(f, "server CPU:   unknown (give --pid)")?,
         }
+        if let Some(s) = self.store_cpu_seconds_per_1000_actions {
+            writeln!(
+                f,
+                "PostgreSQL CPU: {:.1} ms per 1,000 actions ({:.1} µs an action)",
+                s * 1000.0,
+                s * 1000.0
+            )?;
+        }
         match self.peak_rss_kib {
             Some(kib) => write!(
                 f,
@@ -199,13 +213,29 @@ impl Drop for Spawned {
     }
 }
 
-/// Starts `umpire serve`; `test_games` serves the test games too.
-fn start_server(exe: &PathBuf, test_games: bool) -> Result<(Spawned, SocketAddr), String> {
+/// Starts `umpire serve`; `test_games` serves the test games too; `store`
+/// is a PostgreSQL database's URL (else a SQLite file in a temporary
+/// directory).
+fn start_server(
+    exe: &PathBuf,
+    test_games: bool,
+    store: Option<&str>,
+) -> Result<(Spawned, SocketAddr), String> {
     let dir = std::env::temp_dir().join(format!("umpire-loadtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let store = match store {
+        None => format!("sqlite:{}", dir.join("load.db").display()),
+        Some(url) => {
+            let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+            match runtime.block_on(crate::scratch_schema(url, &dir)) {
+                Ok(crate::Place::Postgres(url)) => url,
+                Ok(other) => return Err(format!("not a PostgreSQL store: {other}")),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+    };
     let child = Command::new(exe)
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(dir.join("load.db"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--store", &store])
         .args(test_games.then_some("--test-games"))
         // One address opens every load client: no per-address limits.
         .args(["--creates-per-minute", "0", "--connects-per-minute", "0"])
@@ -298,6 +328,21 @@ fn by_thread(
     out
 }
 
+/// CPU seconds so far of every process named `postgres` (the server and
+/// its backends; those that ended meanwhile are not counted).
+fn postgres_seconds() -> f64 {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return 0.0;
+    };
+    procs
+        .flatten()
+        .filter(|p| {
+            std::fs::read_to_string(p.path().join("comm")).is_ok_and(|c| c.trim() == "postgres")
+        })
+        .filter_map(|p| stat_seconds(p.path().join("stat").to_str()?))
+        .sum()
+}
+
 fn peak_rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -345,7 +390,7 @@ pub fn run(opts: Options) -> Result<Report, String> {
         Some(addr) => (None, loopback(addr)?, opts.pid),
         None => {
             let exe = opts.server_exe.as_ref().ok_or("no server to start")?;
-            let (spawned, addr) = start_server(exe, test_game)?;
+            let (spawned, addr) = start_server(exe, test_game, opts.store.as_deref())?;
             let pid = spawned.child.id();
             (Some(spawned), addr, Some(pid))
         }
@@ -394,6 +439,8 @@ async fn drive(
     });
     let play_start = Instant::now();
     let cpu_start = pid.and_then(cpu_seconds);
+    let postgres = opts.store.is_some();
+    let store_start = postgres.then(postgres_seconds);
     let threads_start = pid.map(thread_seconds).unwrap_or_default();
     let think = Duration::from_millis(opts.think_ms);
     let mut players = tokio::task::JoinSet::new();
@@ -437,6 +484,7 @@ async fn drive(
         }
     }
     let cpu = cpu_start.zip(pid.and_then(cpu_seconds)).map(|(a, b)| b - a);
+    let store_cpu = store_start.map(|a| postgres_seconds() - a);
     let threads_end = pid.map(thread_seconds).unwrap_or_default();
     let [accepted, own_state, opponent_state] =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
@@ -457,6 +505,9 @@ async fn drive(
             .filter(|_| actions > 0)
             .map(|c| c * 1000.0 / actions as f64),
         cpu_by_thread: by_thread(&threads_start, &threads_end, actions),
+        store_cpu_seconds_per_1000_actions: store_cpu
+            .filter(|_| actions > 0)
+            .map(|c| c * 1000.0 / actions as f64),
         peak_rss_kib: None,
         bot_matches: opts.bot_matches,
         bot_matches_finished: bots_finished.load(Ordering::Relaxed),

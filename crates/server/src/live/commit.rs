@@ -113,7 +113,7 @@ impl Actor {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return self.stop("the match is no longer in the store"),
             Err(e) if e.is_retryable() => {
-                tracing::warn!(id = %self.info.id, "{e}; the match waits for its store");
+                tracing::debug!(id = %self.info.id, "{e}; the match waits for its store");
                 self.store_failed = Some(std::time::Instant::now());
                 self.out_of_step = Some(unsure);
                 return;

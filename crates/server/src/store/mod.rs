@@ -343,6 +343,48 @@ mod tests {
         assert_eq!(store.unfinished().await.expect("reads").len(), 39);
     }
 
+    /// Marks the store at `place` as migrated by a newer umpire.
+    async fn mark_newer(place: &Place) {
+        let newer = "INSERT INTO refinery_schema_history (version, name, applied_on, checksum)
+                     VALUES (999, 'from_the_future', '2030-01-01T00:00:00Z', '1')";
+        match place {
+            Place::Sqlite(path) => {
+                let db = rusqlite::Connection::open(path).expect("opens");
+                db.execute_batch(newer).expect("marked");
+            }
+            Place::Postgres(url) => {
+                let config: tokio_postgres::Config = url.parse().expect("a URL");
+                let (db, connection) = config
+                    .connect(tokio_postgres::NoTls)
+                    .await
+                    .expect("connects");
+                tokio::spawn(connection);
+                db.batch_execute(newer).await.expect("marked");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_schema_from_a_newer_umpire_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        for place in places(dir.path()).await {
+            let store = Store::open(&place).await.expect("opens");
+            store
+                .write(Op::Create(Box::new(row("kept"))))
+                .await
+                .expect("written");
+            drop(store);
+            mark_newer(&place).await;
+            let refused = Store::open(&place).await.err().expect("refused");
+            let words = refused.to_string();
+            assert!(
+                words.contains("migration 999") && words.contains("newer umpire"),
+                "{place}: {words}"
+            );
+            assert!(!refused.is_retryable());
+        }
+    }
+
     #[test]
     fn a_place_is_a_path_or_a_url() {
         assert_eq!(

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Creates N matches on a running `umpire serve` (start it with
-# `--creates-per-minute 0 --conns-per-address 0`), then times GET /api/games
+# `--creates-per-minute 0 --conns-per-address 0 --matches-per-address 0`),
+# then times GET /api/games
 # while 8 threads poll the lobby. Usage: scripts/lobby-load.py PORT N
 import http.client, json, sys, threading, time, statistics
 from concurrent.futures import ThreadPoolExecutor

@@ -1,69 +1,11 @@
-//! Search iterations per second for each game, from a position a few
-//! random moves into a match (criterion's throughput is iterations/s).
-//!
-//! `cargo bench -p umpire-bots --bench search`
+//! `cargo bench -p umpire-bots --bench search --features bench`: Four Statements' search
+//! (kept here until the game's crate holds its bots).
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use serde_json::json;
-use umpire_bomb_domain::BombDomain;
-use umpire_bots::Think;
-use umpire_bots::search::{Budget, SearchGame, search};
-use umpire_core::{Match, MatchOptions, Seat, Viewer, erase, seeded_rng};
-use umpire_flower_domain::FlowerDomain;
+use criterion::{Criterion, criterion_group, criterion_main};
 use umpire_four_statements::FourStatements;
-use umpire_masked_army::MaskedArmy;
-use umpire_pentomino_wall::PentominoWall;
-
-/// The seat to move, its view and memory after `moves` random actions and
-/// as many more as it takes to reach a decision of `kind`.
-fn position<G: SearchGame>(moves: usize, kind: &str) -> (Seat, G::View, G::Memory) {
-    let mut m = Match::new(erase::<G>(), &json!({}), 7, MatchOptions::untimed())
-        .expect("the default config");
-    let mut rng = seeded_rng(7);
-    let mut memory = G::Memory::default();
-    for n in 0.. {
-        let Some(seat) = m.decision().seats().iter().next() else {
-            panic!("{}: no {kind} decision after {moves} moves", G::ID);
-        };
-        if n >= moves && m.decision().kind(seat) == Some(kind) {
-            break;
-        }
-        let action = m.seat_view(seat).sample_action(&mut rng).expect("a move");
-        m.submit(seat, &action, 0).expect("a legal move");
-        m.seat_view(Seat::P1).remember::<G>(&mut memory);
-    }
-    let state = m.state().downcast::<G>().expect("the game").clone();
-    let seat = state.decision().seats().iter().next().expect("not over");
-    let mut memory_of_seat = G::Memory::default();
-    if seat == Seat::P1 {
-        memory_of_seat = memory;
-    }
-    G::remember(&mut memory_of_seat, &state.view(Viewer::Seat(seat)));
-    (seat, state.view(Viewer::Seat(seat)), memory_of_seat)
-}
-
-fn bench_game<G: SearchGame>(c: &mut Criterion, moves: usize, kind: &str, iterations: u64) {
-    let (seat, view, memory) = position::<G>(moves, kind);
-    let budget = Budget {
-        iterations: Some(iterations),
-        millis: None,
-    };
-    let mut group = c.benchmark_group("search");
-    group.throughput(Throughput::Elements(iterations));
-    group.sample_size(10);
-    group.bench_function(G::ID, |b| {
-        let mut rng = seeded_rng(1);
-        b.iter(|| search::<G>(seat, &view, &memory, budget, &Think::unlimited(), &mut rng));
-    });
-    group.finish();
-}
 
 fn searches(c: &mut Criterion) {
-    bench_game::<MaskedArmy>(c, 11, "place", 2000);
-    bench_game::<FlowerDomain>(c, 12, "move", 100);
-    bench_game::<BombDomain>(c, 12, "turn", 1000);
-    bench_game::<PentominoWall>(c, 30, "place", 1000);
-    bench_game::<FourStatements>(c, 6, "bluff", 200);
+    umpire_bots::bench::search::<FourStatements>(c, 6, "bluff", 200);
 }
 
 criterion_group!(benches, searches);

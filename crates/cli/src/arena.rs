@@ -7,8 +7,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use umpire_bots::Think;
-use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat, Seats, seeded_rng};
+use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat, Seats, Think, seeded_rng};
 
 use crate::elo;
 
@@ -149,8 +148,8 @@ fn play_one(
     // Bot index per seat: bot 0 is P1 in even games, P2 in odd ones.
     let index = PerSeat::new(usize::from(swap), usize::from(!swap));
     let mut players = PerSeat::new(
-        umpire_bots::make(game.id(), bots[index.p1])?,
-        umpire_bots::make(game.id(), bots[index.p2])?,
+        umpire_catalog::make_bot(game.id(), bots[index.p1])?,
+        umpire_catalog::make_bot(game.id(), bots[index.p2])?,
     );
     let mut rng = seeded_rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let think = Think::unlimited();
@@ -215,8 +214,8 @@ fn round_robin(bots: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-pub fn run(args: Args) -> Result<(), String> {
-    let game = umpire_catalog::require(&args.game)?;
+pub fn run(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), String> {
+    let game = umpire_catalog::require_in(games, &args.game)?;
     if args.bots.len() < 2 {
         return Err(
             "--bots takes two or more bots, e.g. --bots greedy,random or --bots easy,medium,hard"
@@ -233,8 +232,8 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let mut levels = Vec::new();
     for bot in &args.bots {
-        umpire_bots::make(game.id(), bot)?;
-        levels.push(umpire_bots::level_of(game.id(), bot).unwrap_or("?"));
+        umpire_catalog::make_bot(game.id(), bot)?;
+        levels.push(umpire_catalog::level_of(game.id(), bot).map_or("?", |l| l.as_str()));
     }
     let labels = labels(&args.bots);
     let pairs = round_robin(args.bots.len());
@@ -245,7 +244,7 @@ pub fn run(args: Args) -> Result<(), String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
     }
-    let config = crate::serve::ending_config(game.id(), &args.config, 100)?;
+    let config = crate::serve::ending_config(game, &args.config, 100)?;
     let progress = ProgressBar::new(total);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")

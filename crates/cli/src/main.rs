@@ -12,7 +12,8 @@ mod statement;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use clap::{ColorChoice, Parser, Subcommand};
+use clap::{ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
+use umpire_core::AnyGame;
 
 use error::Error;
 
@@ -34,6 +35,9 @@ struct Cli {
     /// always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+    /// Know the test games too (for tests of umpire itself).
+    #[arg(long, global = true, hide = true)]
+    test_games: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -85,11 +89,10 @@ fn styled(choice: ColorChoice) -> bool {
 }
 
 /// Each game, its name and the bots that play it.
-fn games() {
-    let games = umpire_catalog::games();
+fn list(games: &[&'static dyn AnyGame]) {
     let width = games.iter().map(|g| g.name().chars().count()).max();
     for game in games {
-        let bots: Vec<&str> = umpire_bots::for_game(game.id())
+        let bots: Vec<&str> = umpire_catalog::bots(game.id())
             .iter()
             .map(|b| b.name)
             .collect();
@@ -107,23 +110,92 @@ fn games() {
     );
 }
 
+/// The games this run knows: the catalogue's, with `--test-games` the test
+/// games too.
+fn known(test_games: bool) -> &'static [&'static dyn AnyGame] {
+    if test_games {
+        umpire_catalog::with_tests()
+    } else {
+        umpire_catalog::games()
+    }
+}
+
+/// The words after `umpire` name a test game's command only with
+/// `--test-games` (anywhere among them).
+fn with_test_games() -> bool {
+    std::env::args().any(|a| a == "--test-games")
+}
+
+/// The commands the games add, each with its help line; their arguments
+/// are the game's to read, `--help` among them.
+fn game_commands(test_games: bool) -> impl Iterator<Item = &'static umpire_core::Command> {
+    let registrations = if test_games {
+        umpire_catalog::registrations_with_tests()
+    } else {
+        umpire_catalog::registrations()
+    };
+    registrations.iter().flat_map(|r| r.commands)
+}
+
+/// umpire's command line: its own commands, then the games'.
+fn command_line(test_games: bool) -> clap::Command {
+    game_commands(test_games).fold(Cli::command(), |cli, c| {
+        let args = clap::Arg::new("args")
+            .num_args(0..)
+            .trailing_var_arg(true)
+            .allow_hyphen_values(true);
+        cli.subcommand(
+            clap::Command::new(c.name)
+                .about(c.about)
+                .disable_help_flag(true)
+                .arg(args),
+        )
+    })
+}
+
+/// Runs a game's command with the words after its name.
+fn run_game_command(command: &umpire_core::Command, args: &[String]) -> ExitCode {
+    let status = (command.run)(args, &mut std::io::stdout(), &mut std::io::stderr());
+    ExitCode::from(status)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let test_games = with_test_games();
+    let matches = command_line(test_games).get_matches();
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(command) = game_commands(test_games).find(|c| c.name == name)
+    {
+        let args: Vec<String> = sub
+            .get_many::<String>("args")
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        return run_game_command(command, &args);
+    }
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let styled = styled(cli.color);
+    let games = known(cli.test_games);
     let result = match cli.command {
         // Its own exit codes: 0 valid, 1 invalid, 2 unparsable.
         Command::Statement(args) => return statement::run(args),
         Command::Help { command } => {
             // The command's own `--help`, exactly as `umpire COMMAND --help`.
+            if let Some(game_command) = command
+                .first()
+                .and_then(|name| game_commands(test_games).find(|c| c.name == name))
+            {
+                return run_game_command(game_command, &["--help".to_string()]);
+            }
             let words = ["umpire".to_string()].into_iter().chain(command);
-            Cli::parse_from(words.chain(["--help".to_string()]));
+            command_line(test_games).get_matches_from(words.chain(["--help".to_string()]));
             Ok(())
         }
         Command::Games => {
-            games();
+            list(games);
             Ok(())
         }
-        Command::Rules { game, markdown } => umpire_catalog::require(&game)
+        Command::Rules { game, markdown } => umpire_catalog::require_in(games, &game)
             .map(|g| {
                 if markdown || !std::io::stdout().is_terminal() {
                     print!("{}", g.rules());
@@ -132,11 +204,11 @@ fn main() -> ExitCode {
                 }
             })
             .map_err(Error::from),
-        Command::Play(args) => play::run(args, styled),
-        Command::Arena(args) => arena::run(args).map_err(Error::from),
-        Command::Replay(args) => replay::run(args),
-        Command::Serve(args) => serve::serve(args).map_err(Error::from),
-        Command::Loadtest(args) => serve::loadtest(args).map_err(Error::from),
+        Command::Play(args) => play::run(args, styled, games),
+        Command::Arena(args) => arena::run(args, games).map_err(Error::from),
+        Command::Replay(args) => replay::run(args, games),
+        Command::Serve(args) => serve::serve(args, cli.test_games).map_err(Error::from),
+        Command::Loadtest(args) => serve::loadtest(args, games).map_err(Error::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,8 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use termimad::crossterm::{cursor, execute, terminal};
-use umpire_bots::{Bot, Think};
-use umpire_core::{Entry, Match, MatchOptions, Seat, Viewer, seeded_rng};
+use umpire_core::{AnyGame, Bot, Entry, Match, MatchOptions, Seat, Think, Viewer, seeded_rng};
 
 use crate::error::Error;
 use crate::markdown;
@@ -406,8 +405,8 @@ fn example(m: &Match, seat: Seat, words: &str) -> Option<String> {
     }
 }
 
-pub fn run(args: Args, styled: bool) -> Result<(), Error> {
-    let game = umpire_catalog::require(&args.game)?;
+pub fn run(args: Args, styled: bool, games: &[&'static dyn AnyGame]) -> Result<(), Error> {
+    let game = umpire_catalog::require_in(games, &args.game)?;
     let config =
         serde_json::from_str(&args.config).map_err(|e| format!("--config is not JSON: {e}"))?;
     let seed = args.seed.unwrap_or_else(rand::random);
@@ -417,7 +416,7 @@ pub fn run(args: Args, styled: bool) -> Result<(), Error> {
         MatchOptions::untimed()
     };
     let m = Match::new(game, &config, seed, options).map_err(|e| e.to_string())?;
-    let mut bot = umpire_bots::make(game.id(), &args.bot)?;
+    let mut bot = umpire_catalog::make_bot(game.id(), &args.bot)?;
     let mut rng = seeded_rng(seed);
     let (me, them) = (args.seat, args.seat.other());
     let header = format!(

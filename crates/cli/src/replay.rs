@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use umpire_core::{Match, Record, Viewer};
+use umpire_core::{AnyGame, Match, Record, Viewer};
 
 use crate::error::Error;
 
@@ -16,8 +16,8 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<(), Error> {
-    check(args).map_err(|mut e| {
+pub fn run(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), Error> {
+    check(args, games).map_err(|mut e| {
         e.message = printable(&e.message);
         e
     })
@@ -55,7 +55,7 @@ fn json_printable(json: &str) -> String {
     out
 }
 
-fn check(args: Args) -> Result<(), Error> {
+fn check(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), Error> {
     let (text, name) = if args.file.as_os_str() == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -76,7 +76,7 @@ fn check(args: Args) -> Result<(), Error> {
         .and_then(|v| v.as_str())
         .map(str::to_owned);
     let record: Record = serde_json::from_value(json).map_err(not_a_record)?;
-    let game = umpire_catalog::require(&record.game)?;
+    let game = umpire_catalog::require_in(games, &record.game)?;
     let played = Match::replay(game, &record).map_err(|e| e.to_string())?;
     let outcome = played.outcome();
     if let (Some(why), Some(o)) = (&unfinished, &outcome) {

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use umpire_core::AnyGame;
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -20,9 +21,6 @@ pub struct ServeArgs {
     /// `postgres://USER:PASSWORD@HOST:PORT/DB` (created or migrated at start).
     #[arg(long)]
     pub store: Option<umpire_server::Place>,
-    /// Serve the test games too (for tests of the server and the browser client).
-    #[arg(long, hide = true)]
-    pub test_games: bool,
     /// Matches one address may create a minute (0: no limit).
     #[arg(long, default_value_t = 30)]
     pub creates_per_minute: u32,
@@ -65,11 +63,12 @@ fn address(args: &ServeArgs) -> Result<String, String> {
     Ok(args.addr.clone())
 }
 
-pub fn serve(args: ServeArgs) -> Result<(), String> {
+/// Serves, the test games too when `test_games`.
+pub fn serve(args: ServeArgs, test_games: bool) -> Result<(), String> {
     let addr = address(&args)?;
     let config = umpire_server::Config {
         store: args.store.unwrap_or(umpire_server::Place::Sqlite(args.db)),
-        test_games: args.test_games,
+        test_games,
         creates_per_minute: args.creates_per_minute,
         connects_per_minute: args.connects_per_minute,
         conns_per_address: args.conns_per_address,
@@ -90,9 +89,9 @@ pub struct LoadArgs {
     /// Matches each slot plays one after another (more samples at few matches).
     #[arg(long, default_value_t = 1)]
     pub repeat: usize,
-    /// Game id, as `umpire games` lists them.
-    #[arg(long, default_value = "masked-army")]
-    pub game: String,
+    /// Game id, as `umpire games` lists them [default: the first it lists].
+    #[arg(long)]
+    pub game: Option<String>,
     /// Time limit for the whole run, in seconds.
     #[arg(long, default_value_t = 120)]
     pub seconds: u64,
@@ -129,12 +128,17 @@ pub struct LoadArgs {
     pub json: bool,
 }
 
-pub fn loadtest(args: LoadArgs) -> Result<(), String> {
-    let config = ending_config(&args.game, &args.config, 10)?;
+/// Runs the load test on one of `games`.
+pub fn loadtest(args: LoadArgs, games: &[&'static dyn AnyGame]) -> Result<(), String> {
+    let game = match &args.game {
+        Some(id) => umpire_catalog::require_in(games, id)?,
+        None => games[0],
+    };
+    let config = ending_config(game, &args.config, 10)?;
     let options = umpire_server::loadtest::Options {
         matches: args.matches,
         repeat: args.repeat,
-        game: args.game,
+        game: game.id().to_string(),
         seconds: args.seconds,
         addr: args.addr,
         server_exe: Some(std::env::current_exe().map_err(|e| e.to_string())?),
@@ -163,13 +167,14 @@ pub fn loadtest(args: LoadArgs) -> Result<(), String> {
 
 /// `config` (JSON text), with a limit of `rounds` for a game that offers
 /// one and was given none, so that matches between bots that never win end.
-pub fn ending_config(game: &str, config: &str, rounds: u32) -> Result<serde_json::Value, String> {
+pub fn ending_config(
+    game: &dyn AnyGame,
+    config: &str,
+    rounds: u32,
+) -> Result<serde_json::Value, String> {
     let mut config: serde_json::Value =
         serde_json::from_str(config).map_err(|e| format!("--config is not JSON: {e}"))?;
-    let limited = umpire_catalog::with_tests()
-        .iter()
-        .find(|g| g.id() == game)
-        .is_some_and(|g| g.options().iter().any(|o| o.key == "max_rounds"));
+    let limited = game.options().iter().any(|o| o.key == "max_rounds");
     if let Some(map) = config.as_object_mut().filter(|_| limited) {
         map.entry("max_rounds").or_insert(serde_json::json!(rounds));
     }

@@ -40,6 +40,7 @@ fn a_small_load_test_runs_clean() {
     // Every game, the test games too (the load test then serves them).
     for game in umpire_catalog::with_tests() {
         let stdout = succeeds(&[
+            "--test-games",
             "loadtest",
             "--matches",
             "20",

@@ -9,6 +9,8 @@
 //! by id, JSON config and text actions. [`conformance`] is the test suite
 //! every game runs.
 
+mod bot;
+pub mod bot_checks;
 mod clock;
 pub mod conformance;
 mod decision;
@@ -20,11 +22,14 @@ mod matches;
 mod options;
 mod outcome;
 mod record;
+mod registration;
 mod rng;
 mod seat;
 mod seat_view;
 pub mod testing;
+mod think;
 
+pub use bot::{Bot, BotInfo, Level, RANDOM, Random, arg_or, plain};
 pub use clock::{ClockPolicy, ClockStatus, Clocks, MAX_CLOCK_MS, MAX_PERIODS, Timeout, TurnClock};
 pub use decision::{Decision, Pending, Seats};
 pub use erased::{AnyGame, AnyState, Def, Erased, erase};
@@ -35,6 +40,8 @@ pub use matches::{ClockBasis, Match, MatchOptions};
 pub use options::{ConfigOption, OptionKind};
 pub use outcome::Outcome;
 pub use record::{Entry, RESIGN, Record, ReplayError, TIMEOUT};
+pub use registration::{Command, Registration};
 pub use rng::{MatchRng, seeded_rng};
 pub use seat::{PerSeat, Seat, Viewer};
 pub use seat_view::SeatView;
+pub use think::Think;

@@ -23,8 +23,9 @@ use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    ClockPolicy, ConfigError, Decision, Game, Outcome, ParseError, Pending, PerSeat, RuleViolation,
-    Seat, Timeout, TurnClock, Viewer, seeded_rng,
+    Bot, BotInfo, ClockPolicy, Command, ConfigError, Decision, Game, Level, MatchRng, Outcome,
+    ParseError, Pending, PerSeat, Registration, RuleViolation, Seat, SeatView, Think, Timeout,
+    TurnClock, Viewer, plain, seeded_rng,
 };
 
 /// Deliberately broken variants, for the conformance suite's own tests, and
@@ -432,5 +433,64 @@ impl Game for SealedBids {
         };
         self.resolve_if_done();
         Timeout::Applied(what)
+    }
+}
+
+/// Sealed Bids' place in the catalogue, among the test games: a bot and a
+/// command of its own, so that tests see a game's bots and commands reach
+/// every place a real game's do.
+pub static REGISTRATION: Registration = Registration {
+    game: crate::erase::<SealedBids>(),
+    bots: &[BotInfo {
+        name: "eager",
+        level: Level::Medium,
+        about: "bids 3 whenever it may, and confirms it",
+        make: |a| plain(a, || Box::new(Eager)),
+    }],
+    commands: &[Command {
+        name: "prizes",
+        about: "Sealed Bids (a test game): the prizes a seed draws",
+        run: prizes,
+    }],
+    words: &[],
+};
+
+/// Bids 3 whenever it may (then confirms it), else its first legal action.
+struct Eager;
+
+impl Bot for Eager {
+    fn choose(&mut self, seat: SeatView<'_>, _: &Think, _: &mut MatchRng) -> Option<String> {
+        let legal = seat.legal_actions()?;
+        let three = legal.iter().find(|a| *a == "bid 3");
+        three.or(legal.first()).cloned()
+    }
+}
+
+/// `umpire prizes SEED`: the three prizes that seed draws, in order.
+fn prizes(args: &[String], out: &mut dyn std::io::Write, err: &mut dyn std::io::Write) -> u8 {
+    const USAGE: &str = "usage: umpire prizes SEED (a whole number)";
+    let seed = match args {
+        [help] if help == "--help" || help == "-h" => {
+            let _ = writeln!(out, "The prizes a seed draws in Sealed Bids.\n\n{USAGE}");
+            return 0;
+        }
+        [seed] => seed
+            .parse::<u64>()
+            .map_err(|_| format!("`{seed}` is not a seed")),
+        _ => Err(format!("one seed expected, got {} words", args.len())),
+    };
+    match seed.map(|seed| SealedBids::new(&Config::default(), seed)) {
+        Ok(Ok(game)) => {
+            let _ = writeln!(out, "{:?}", game.prizes);
+            0
+        }
+        Ok(Err(e)) => {
+            let _ = writeln!(err, "error: {e}");
+            1
+        }
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}\n{USAGE}");
+            2
+        }
     }
 }

@@ -417,7 +417,8 @@ impl Hub {
         }
         for seat in Seat::BOTH {
             if let SeatKind::Bot { bot } = &req.seats[seat] {
-                umpire_bots::make(game.id(), bot).map_err(|e| bad(format!("{seat}: {e}")))?;
+                umpire_catalog::make_bot(game.id(), bot)
+                    .map_err(|e| bad(format!("{seat}: {e}")))?;
             }
         }
         let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;

@@ -167,9 +167,9 @@ fn games_json(games: &[&'static dyn umpire_core::AnyGame]) -> Bytes {
     let games: Vec<Value> = games
         .iter()
         .map(|g| {
-            let bots: Vec<Value> = umpire_bots::for_game(g.id())
+            let bots: Vec<Value> = umpire_catalog::bots(g.id())
                 .iter()
-                .map(|b| json!({"name": b.name, "level": b.level, "about": b.about}))
+                .map(|b| json!({"name": b.name, "level": b.level.as_str(), "about": b.about}))
                 .collect();
             json!({"id": g.id(), "name": g.name(), "rules": g.rules(),
                    "default_config": g.default_config(), "options": g.options(),

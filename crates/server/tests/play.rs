@@ -298,7 +298,7 @@ async fn people_play_whole_matches_of_every_game() {
 async fn a_person_plays_every_bot_and_bots_play_each_other() {
     let s = start(with_test_games()).await;
     for game in umpire_catalog::with_tests() {
-        let bots = umpire_bots::for_game(game.id());
+        let bots = umpire_catalog::bots(game.id());
         for bot in &bots {
             tokio::time::timeout(limit(), play(s.addr, *game, [None, Some(bot.name)]))
                 .await
@@ -408,7 +408,7 @@ async fn a_bot_out_of_time_plays_a_random_legal_action() {
     })
     .await;
     for game in umpire_catalog::with_tests() {
-        let bot = umpire_bots::for_game(game.id()).last().expect("a bot").name;
+        let bot = umpire_catalog::bots(game.id()).last().expect("a bot").name;
         tokio::time::timeout(limit(), play(s.addr, *game, [Some(bot), None]))
             .await
             .expect("the match ends in time");

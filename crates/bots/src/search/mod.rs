@@ -21,20 +21,15 @@
 //! assert!(Budget::parse("@soon").is_err());
 //! ```
 
-mod bomb_domain;
-mod flower_domain;
 mod four_statements;
-mod masked_army;
-mod pentomino_wall;
 mod tree;
 
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
-use umpire_core::{Game, MatchRng, PerSeat, Seat, SeatView, Viewer};
+use umpire_core::{Bot, BotInfo, Game, Level, MatchRng, PerSeat, Seat, SeatView, Think, Viewer};
 
-use crate::{Bot, Think};
 use tree::{Joint, SeatStats, Tree};
 
 /// Game knowledge for the search; every hook has a game-blind default.
@@ -318,24 +313,20 @@ impl<G: SearchGame> Bot for Search<G> {
     }
 }
 
-/// A search bot for `game`, its budget read from `arg` (the game's own
-/// budget when empty), if the search knows the game.
-pub fn make(game: &str, arg: &str) -> Option<Result<Box<dyn Bot>, String>> {
-    use umpire_bomb_domain::BombDomain;
-    use umpire_flower_domain::FlowerDomain;
-    use umpire_four_statements::FourStatements;
-    use umpire_masked_army::MaskedArmy;
-    use umpire_pentomino_wall::PentominoWall;
-    Some(match game {
-        MaskedArmy::ID => boxed::<MaskedArmy>(arg),
-        FlowerDomain::ID => boxed::<FlowerDomain>(arg),
-        BombDomain::ID => boxed::<BombDomain>(arg),
-        PentominoWall::ID => boxed::<PentominoWall>(arg),
-        FourStatements::ID => boxed::<FourStatements>(arg),
-        _ => return None,
-    })
+/// The search bot of a game: `search`, the hard level, 200 ms a move
+/// unless the game's [`SearchGame::BUDGET`] says otherwise.
+pub const fn bot<G: SearchGame>() -> BotInfo {
+    BotInfo {
+        name: "search",
+        level: Level::Hard,
+        about: "information-set Monte Carlo tree search, 200 ms a move \
+            (search:ITERATIONS or search@TIME for other budgets)",
+        make: boxed::<G>,
+    }
 }
 
+/// A search bot for `G`, its budget read from `arg` (the game's own budget
+/// when empty).
 fn boxed<G: SearchGame>(arg: &str) -> Result<Box<dyn Bot>, String> {
     let budget = if arg.is_empty() {
         G::BUDGET

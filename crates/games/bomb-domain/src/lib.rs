@@ -18,9 +18,11 @@
 //! ```
 
 mod board;
+mod bot;
 mod moves;
 mod notation;
 mod sample;
+mod search;
 mod shapes;
 mod view;
 
@@ -39,6 +41,14 @@ pub use moves::Moved;
 pub use notation::{Action, Motion, Placement, Step, Turn};
 pub use shapes::{Blast, Shapes};
 pub use view::{Event, PieceCells, SealedView, ShapePictures, View};
+
+/// Bomb Domain's place in the catalogue: the game and its bots.
+pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
+    game: umpire_core::erase::<BombDomain>(),
+    bots: bot::BOTS,
+    commands: &[],
+    words: &["bomb", "bombs", "blast", "blasts", "detonate", "detonation"],
+};
 
 /// Placement rounds.
 pub const ROUNDS: u8 = 7;

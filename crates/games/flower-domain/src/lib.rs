@@ -4,8 +4,10 @@
 //! colours they drafted. Rules: `RULES.md` beside this crate.
 
 mod board;
+mod bot;
 mod notation;
 mod score;
+mod search;
 mod shapes;
 mod view;
 
@@ -23,6 +25,14 @@ pub use notation::Action;
 pub use score::{Decider, compare, garden_regions};
 pub use shapes::{Allowed, MoveGen, Placement, Placements};
 pub use view::{Last, Phase, View};
+
+/// Flower Domain's place in the catalogue: the game and its bots.
+pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
+    game: umpire_core::erase::<FlowerDomain>(),
+    bots: bot::BOTS,
+    commands: &[],
+    words: &["flower", "flowers", "meadow", "garden"],
+};
 
 /// The first-move rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -3,9 +3,11 @@
 //! connected group of their colour). Rules: `RULES.md` beside this crate.
 
 mod board;
+mod bot;
 mod colour;
 mod notation;
 mod sample;
+mod search;
 mod view;
 
 use rand::{Rng, RngExt};
@@ -20,6 +22,14 @@ pub use colour::SeatColour;
 pub use notation::Action;
 pub use sample::Memory;
 pub use view::{LastPiece, Phase, View};
+
+/// Masked Army's place in the catalogue: the game and its bots.
+pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
+    game: umpire_core::erase::<MaskedArmy>(),
+    bots: bot::BOTS,
+    commands: &[],
+    words: &["army", "armies", "domino", "dominoes"],
+};
 
 /// Match options.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

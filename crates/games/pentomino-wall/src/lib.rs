@@ -3,11 +3,13 @@
 //! walls as completely and cleanly as they can. Rules: `RULES.md` beside
 //! this crate.
 
+mod bot;
 mod event;
 mod notation;
 mod pieces;
 mod sample;
 mod score;
+mod search;
 mod view;
 mod wall;
 
@@ -24,6 +26,14 @@ pub use pieces::{CELLS, HEIGHT, Orientation, Piece, Pieces, SUFFIXES, WIDTH};
 pub use score::{Decider, compare, threshold};
 pub use view::{Kept, Phase, Sealed, View, WallView};
 pub use wall::{BORDER, Placed, Score, WALL, Wall, bit, grow};
+
+/// Pentomino Wall's place in the catalogue: the game and its bots.
+pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
+    game: umpire_core::erase::<PentominoWall>(),
+    bots: bot::BOTS,
+    commands: &[],
+    words: &["pentomino", "pentominoes"],
+};
 
 /// Which quarter turns count as one re-orientation step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use umpire_bots::{Bot, Think};
 use umpire_core::{AnyState, MatchRng, Seat, SeatView, Viewer, seeded_rng};
+use umpire_core::{Bot, Think};
 
 use super::Cmd;
 use super::actor::{Actor, Source};
@@ -46,8 +46,8 @@ impl Actor {
     /// Puts a bot in `seat`.
     pub(super) fn seat_bot(&mut self, seat: Seat, name: &str) {
         // A bot stored under a name this build no longer has plays randomly.
-        let bot = umpire_bots::make(self.info.game.id(), name)
-            .or_else(|_| umpire_bots::make(self.info.game.id(), "random"));
+        let bot = umpire_catalog::make_bot(self.info.game.id(), name)
+            .or_else(|_| umpire_catalog::make_bot(self.info.game.id(), "random"));
         if let Ok(bot) = bot {
             self.seats[seat].bot = Some(BotSlot {
                 bot: Some(bot),

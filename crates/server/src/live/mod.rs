@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
-use umpire_bots::Bot;
+use umpire_core::Bot;
 use umpire_core::{AnyGame, Match, MatchRng, PerSeat, Record, Seat, Viewer};
 
 use crate::Config;

@@ -174,7 +174,7 @@ impl Actor {
         let other = seat.other();
         let name = ["hard", "medium", "easy"]
             .into_iter()
-            .find(|level| umpire_bots::make(self.info.game.id(), level).is_ok())
+            .find(|level| umpire_catalog::make_bot(self.info.game.id(), level).is_ok())
             .unwrap_or("random");
         let bot = SeatKind::Bot {
             bot: name.to_string(),

@@ -1,7 +1,7 @@
 //! Bomb Domain knowledge for the search.
 
-use umpire_bomb_domain::BombDomain;
+use crate::BombDomain;
 
-use super::SearchGame;
+use umpire_bots::search::SearchGame;
 
 impl SearchGame for BombDomain {}

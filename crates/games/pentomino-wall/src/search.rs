@@ -3,12 +3,12 @@
 //! to present by how little it helps the opponent), only the best few of
 //! the placements kept, and a position judged by the walls' values.
 
+use crate::{Action, Kind, PentominoWall, RoundEnd};
 use rand::RngExt;
 use umpire_core::{Game, MatchRng, Seat, Viewer};
-use umpire_pentomino_wall::{Action, Kind, PentominoWall, RoundEnd};
 
-use super::{SearchGame, logistic};
-use crate::pentomino_wall::{AWKWARD, least_useful, orientation_values, value, worth_to};
+use crate::bot::{AWKWARD, least_useful, orientation_values, value, worth_to};
+use umpire_bots::search::{SearchGame, logistic};
 
 /// Placements kept per node, by the value of the wall they leave.
 const KEEP: usize = 10;
@@ -86,7 +86,7 @@ impl SearchGame for PentominoWall {
 /// the opponent, the most useful other piece set aside; least useful first.
 fn presents(state: &PentominoWall, me: Seat) -> Vec<Action> {
     let hand = state.hand(me);
-    let mut options: Vec<(f64, umpire_pentomino_wall::Piece, _)> = hand
+    let mut options: Vec<(f64, crate::Piece, _)> = hand
         .iter()
         .map(|p| {
             let (o, worth) = least_useful(state, me.other(), p);

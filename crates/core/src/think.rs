@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 ///
 /// ```
 /// use std::time::Duration;
-/// use umpire_bots::Think;
+/// use umpire_core::Think;
 ///
 /// let think = Think::for_at_most(Duration::from_secs(5));
 /// assert!(!think.should_stop());

@@ -6,13 +6,22 @@
 //! change in each colour's largest region is known from region labels
 //! computed once per turn.
 
+use crate::{Action, CELLS, Colour, FlowerDomain, Phase, Placement, SIZE, garden_regions};
 use rand::RngExt;
-use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
-use umpire_flower_domain::{
-    Action, CELLS, Colour, FlowerDomain, Phase, Placement, SIZE, garden_regions,
-};
+use umpire_core::{BotInfo, Game, Level, MatchRng, Seat, SeatView, Viewer, plain};
 
-use crate::Think;
+use umpire_core::Think;
+
+/// Flower Domain's bots, weakest first within a level.
+pub(crate) static BOTS: &[BotInfo] = &[
+    BotInfo {
+        name: "greedy",
+        level: Level::Medium,
+        about: "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
+        make: |a| plain(a, || Box::new(Greedy)),
+    },
+    umpire_bots::search::bot::<FlowerDomain>(),
+];
 
 /// Plays the move that most raises its own score minus the opponent's (the
 /// largest regions of each seat's colours), then, among equals, the one that
@@ -91,7 +100,7 @@ fn neighbours(i: usize) -> [Option<usize>; 4] {
 /// Draft order: red moves first, blue wins a tie that never resolves.
 const PICKS: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
 
-impl crate::Bot for Greedy {
+impl umpire_core::Bot for Greedy {
     fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
         let me = seat.seat();
         let view = seat.typed_view::<FlowerDomain>()?;

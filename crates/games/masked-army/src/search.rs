@@ -1,7 +1,7 @@
 //! Masked Army knowledge for the search.
 
-use umpire_masked_army::MaskedArmy;
+use crate::MaskedArmy;
 
-use super::SearchGame;
+use umpire_bots::search::SearchGame;
 
 impl SearchGame for MaskedArmy {}

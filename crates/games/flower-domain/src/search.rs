@@ -2,14 +2,14 @@
 //! colour's largest region and its room to grow, and a move list of 10^5
 //! moves is cut to the best few by that value.
 
-use rand::RngExt;
-use umpire_core::{MatchRng, Seat};
-use umpire_flower_domain::{
+use crate::{
     Action, CELLS, Colour, FlowerDomain, Flowers, Phase, Placement, around, garden_regions,
 };
+use rand::RngExt;
+use umpire_core::{MatchRng, Seat};
 
-use super::{SearchGame, logistic};
-use crate::flower_domain::{Regions, meadow_colours, setup_action};
+use crate::bot::{Regions, meadow_colours, setup_action};
+use umpire_bots::search::{SearchGame, logistic};
 
 /// The search's draft order.
 const DRAFT: [Colour; 4] = [Colour::Blue, Colour::Yellow, Colour::Green, Colour::Red];
@@ -164,8 +164,8 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Config;
     use umpire_core::Game;
-    use umpire_flower_domain::Config;
 
     /// A match just drafted: P1 drafts first (red, blue), P2 gets yellow
     /// and green; the meadow is full.

@@ -4,11 +4,52 @@
 
 use std::collections::VecDeque;
 
+use crate::{Action, MaskedArmy, Memory, View};
 use rand::RngExt;
-use umpire_core::{Cell, MatchRng, PerSeat, Seat, SeatView};
-use umpire_masked_army::{Action, MaskedArmy, Memory, View};
+use umpire_core::{BotInfo, Cell, Level, MatchRng, PerSeat, Seat, SeatView, arg_or, plain};
 
-use crate::Think;
+use umpire_core::Think;
+
+/// Masked Army's bots, weakest first within a level.
+pub(crate) static BOTS: &[BotInfo] = &[
+    BotInfo {
+        name: "greedy",
+        level: Level::Medium,
+        about: "remembers every colour it was shown; grows its own armies and blocks the opponent's, one move ahead",
+        make: |a| plain(a, || Box::<Greedy>::default()),
+    },
+    BotInfo {
+        name: "human",
+        level: Level::Medium,
+        about: "greedy that remembers only the last four pieces' colours, about a person's span \
+            (human:N for the last N)",
+        make: |a| {
+            let n = arg_or(a, HUMAN_PIECES, |n: usize| n <= 64)?;
+            Ok(Box::new(Greedy::new(Recall::Recent(n))))
+        },
+    },
+    BotInfo {
+        name: "forgetful",
+        level: Level::Medium,
+        about: "greedy that recalls each hidden colour with a set chance, tuned to win about \
+            half its games against `human` (forgetful:P for chance P)",
+        make: |a| {
+            let p = arg_or(a, FORGETFUL_RECALL, |p: f64| (0.0..=1.0).contains(&p))?;
+            Ok(Box::new(Greedy::new(Recall::Chance(p))))
+        },
+    },
+    umpire_bots::search::bot::<MaskedArmy>(),
+    BotInfo {
+        name: "perfect",
+        about: "the search bot, which remembers every colour it was shown",
+        ..umpire_bots::search::bot::<MaskedArmy>()
+    },
+];
+
+/// How many pieces' colours `human` remembers.
+pub const HUMAN_PIECES: usize = 4;
+/// The chance that `forgetful` recalls a hidden colour (see docs/strength.md).
+pub const FORGETFUL_RECALL: f64 = 0.45;
 
 const SIZE: usize = 9;
 const CELLS: usize = SIZE * SIZE;
@@ -167,7 +208,7 @@ fn gain(i: usize, label: &[usize; CELLS], sizes: &[u32]) -> i64 {
             .sum::<i64>()
 }
 
-impl crate::Bot for Greedy {
+impl umpire_core::Bot for Greedy {
     fn observe(&mut self, seat: SeatView<'_>) {
         if let Some(view) = seat.typed_view::<MaskedArmy>() {
             self.note(&view);

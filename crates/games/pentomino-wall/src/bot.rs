@@ -5,13 +5,22 @@
 //! weighs a wall by its running score, less a penalty for unpainted pockets
 //! too small for a pentomino (they can only be filled by overlapping).
 
+use crate::{Action, Kind, Orientation, PentominoWall, Piece, Placed, RoundEnd, WALL, Wall, grow};
 use rand::RngExt;
-use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
-use umpire_pentomino_wall::{
-    Action, Kind, Orientation, PentominoWall, Piece, Placed, RoundEnd, WALL, Wall, grow,
-};
+use umpire_core::{BotInfo, Game, Level, MatchRng, Seat, SeatView, Viewer, plain};
 
-use crate::Think;
+use umpire_core::Think;
+
+/// Pentomino Wall's bots, weakest first within a level.
+pub(crate) static BOTS: &[BotInfo] = &[
+    BotInfo {
+        name: "greedy",
+        level: Level::Medium,
+        about: "places each piece where it most raises its wall's score, presents what helps the opponent least, gives set-aside pieces away for credits",
+        make: |a| plain(a, || Box::new(Greedy)),
+    },
+    umpire_bots::search::bot::<PentominoWall>(),
+];
 
 /// Places each piece where it most raises its wall's value; presents the
 /// piece and orientation whose best placement helps the opponent least and
@@ -162,7 +171,7 @@ fn place(state: &PentominoWall, me: Seat, think: &Think, rng: &mut MatchRng) -> 
     best.map(|(_, p)| Action::Place(p))
 }
 
-impl crate::Bot for Greedy {
+impl umpire_core::Bot for Greedy {
     fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
         let me = seat.seat();
         let view = seat.typed_view::<PentominoWall>()?;

@@ -5,11 +5,22 @@
 //! own choice) and weighs positions by cells held, pieces kept and the
 //! best blast its pieces could set off next.
 
+use crate::{Action, BombDomain, Kind, Motion, Placement, Turn};
 use rand::RngExt;
-use umpire_bomb_domain::{Action, BombDomain, Kind, Motion, Placement, Turn};
-use umpire_core::{Cell, Game, MatchRng, Seat, SeatView};
+use umpire_core::{BotInfo, Cell, Game, Level, MatchRng, Seat, SeatView, plain};
 
-use crate::Think;
+use umpire_core::Think;
+
+/// Bomb Domain's bots, weakest first within a level.
+pub(crate) static BOTS: &[BotInfo] = &[
+    BotInfo {
+        name: "greedy",
+        level: Level::Medium,
+        about: "one turn ahead: the move, peg and detonation that leave it the most cells, pieces and blast to come; places where its blasts reach farthest",
+        make: |a| plain(a, || Box::<Greedy>::default()),
+    },
+    umpire_bots::search::bot::<BombDomain>(),
+];
 
 /// A piece on the board is worth about this many cells: it claims cells
 /// as it moves, can blow up, and goes off in the final blast.
@@ -116,7 +127,7 @@ impl Greedy {
     }
 }
 
-impl crate::Bot for Greedy {
+impl umpire_core::Bot for Greedy {
     fn choose(&mut self, seat: SeatView<'_>, _: &Think, rng: &mut MatchRng) -> Option<String> {
         let me = seat.seat();
         let state: BombDomain = seat.sample(&(), rng)?;

@@ -1,0 +1,70 @@
+//! Four Statements' bots (kept in this crate until the game's crate holds
+//! them): strength where claimed, and no knowledge beyond their seat's
+//! window.
+
+use serde_json::json;
+use umpire_core::bot_checks::{assert_blind_to_hidden, wins};
+use umpire_core::{
+    Erased, Game, Match, MatchOptions, Registration, SeatView, Think, Viewer, erase, seeded_rng,
+};
+use umpire_four_statements::FourStatements;
+
+static REGISTRATION: Registration = Registration {
+    game: erase::<FourStatements>(),
+    bots: umpire_bots::FOUR_STATEMENTS,
+    commands: &[],
+    words: &[],
+};
+
+#[test]
+fn greedy_beats_random() {
+    let won = wins(&REGISTRATION, "greedy", "random", 10);
+    assert!(won >= 9, "greedy won {won} of 10");
+}
+
+/// Every bluff weighed (No Limit among them when it pays), claim and
+/// reveal legal to the end, and the grid named.
+#[test]
+fn search_beats_random() {
+    assert_eq!(wins(&REGISTRATION, "search:30", "random", 2), 2);
+}
+
+#[test]
+fn search_knows_only_its_seat_s_window() {
+    assert_blind_to_hidden::<FourStatements>(|| REGISTRATION.make_bot("search:2").unwrap(), 2);
+}
+
+/// Greedy, handed a state drawn from its seat's view (another grid, other
+/// secrets of the opponent), chooses exactly as on the real state.
+#[test]
+fn greedy_knows_only_its_seat_s_window() {
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let config = json!({"max_rounds": 8});
+        let mut m = Match::new(REGISTRATION.game, &config, seed, MatchOptions::untimed()).unwrap();
+        let mut rng = seeded_rng(seed);
+        for _ in 0..(4 + seed * 3) {
+            let Some(seat) = m.decision().seats().iter().next() else {
+                break;
+            };
+            let action = m.seat_view(seat).sample_action(&mut rng).unwrap();
+            m.submit(seat, &action, 0).unwrap();
+        }
+        let real = m.state().downcast::<FourStatements>().unwrap().clone();
+        for me in m.decision().seats().iter() {
+            let view = real.view(Viewer::Seat(me));
+            let other =
+                FourStatements::sample(Viewer::Seat(me), &view, &Default::default(), &mut rng);
+            let mut choices = Vec::new();
+            for state in [&real, &other] {
+                let erased = Erased(state.clone());
+                let window = SeatView::new(&erased, me);
+                let mut bot = REGISTRATION.make_bot("greedy").unwrap();
+                choices.push(bot.choose(window, &Think::unlimited(), &mut seeded_rng(seed)));
+            }
+            assert_eq!(choices[0], choices[1], "seed {seed}, {me}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 6);
+}

@@ -1,0 +1,54 @@
+//! Flower Domain's bots: strength where claimed, and greedy within its
+//! budget on the largest move lists.
+
+use std::time::Duration;
+
+use serde_json::json;
+use umpire_core::bot_checks::wins;
+use umpire_core::{Match, MatchOptions, Seat, Think, seeded_rng};
+use umpire_flower_domain::REGISTRATION;
+
+#[test]
+fn greedy_beats_random() {
+    let won = wins(&REGISTRATION, "greedy", "random", 20);
+    assert!(won >= 19, "greedy won {won} of 20");
+}
+
+#[test]
+fn search_beats_random() {
+    assert_eq!(wins(&REGISTRATION, "search:30", "random", 2), 2);
+}
+
+/// On the largest move lists (an unrestricted second move, over 200,000
+/// moves) greedy answers within its budget, and with the best it has when
+/// stopped early.
+#[test]
+fn greedy_keeps_to_its_budget() {
+    let config = json!({"first_move": "original"});
+    let mut m = Match::new(REGISTRATION.game, &config, 0, MatchOptions::untimed()).unwrap();
+    for (seat, text) in [
+        (Seat::P1, "ready"),
+        (Seat::P2, "ready"),
+        (Seat::P1, "first P1"),
+        (Seat::P1, "red"),
+        (Seat::P2, "blue"),
+        (Seat::P2, "green"),
+        (Seat::P1, "A1-A2 to A1-A2"),
+    ] {
+        m.submit(seat, text, 0).unwrap();
+    }
+    let mut bot = REGISTRATION.make_bot("greedy").unwrap();
+    let mut rng = seeded_rng(0);
+    let started = std::time::Instant::now();
+    let action = bot
+        .choose(m.seat_view(Seat::P2), &Think::unlimited(), &mut rng)
+        .unwrap();
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(2), "greedy took {took:?}");
+    m.clone().submit(Seat::P2, &action, 0).unwrap();
+    let stopped = Think::for_at_most(Duration::ZERO);
+    let action = bot
+        .choose(m.seat_view(Seat::P2), &stopped, &mut rng)
+        .unwrap();
+    m.submit(Seat::P2, &action, 0).unwrap();
+}

@@ -135,7 +135,7 @@ pub fn loadtest(args: LoadArgs, games: &[&'static dyn AnyGame]) -> Result<(), St
         None => games[0],
     };
     let config = ending_config(game, &args.config, 10)?;
-    let options = umpire_server::loadtest::Options {
+    let options = umpire_load::loadtest::Options {
         matches: args.matches,
         repeat: args.repeat,
         game: game.id().to_string(),
@@ -149,7 +149,7 @@ pub fn loadtest(args: LoadArgs, games: &[&'static dyn AnyGame]) -> Result<(), St
         bot: args.bot,
         store: args.store,
     };
-    let report = umpire_server::loadtest::run(options)?;
+    let report = umpire_load::loadtest::run(options)?;
     if args.json {
         println!(
             "{}",

@@ -4,45 +4,19 @@
 //! once), the heaviest statement checks sent as fast as allowed, and five
 //! addresses trying to use up the file descriptors. One attack at a time.
 
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use umpire_core::{Match, MatchOptions, Record, Seat, seeded_rng};
-use umpire_server::client::{Ws, http, http_json, token_of};
+use umpire_load::client::{Ws, http, http_json, token_of};
+use umpire_load::served::Served;
 
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The attacks run one at a time: each measures latencies.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Served {
-    /// The server's peak resident memory (VmHWM), in bytes.
-    fn peak_memory(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("/proc status");
-        let kb: u64 = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("VmHWM");
-        kb * 1024
-    }
-}
 
 /// `umpire serve` on a loopback port with a store in `dir`; `fds` limits
 /// the files it may open (hard and soft, so it cannot raise them).
@@ -58,22 +32,11 @@ fn serve(dir: &std::path::Path, fds: Option<u32>) -> Served {
         }
         None => Command::new(exe),
     };
-    let mut child = command
+    command
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("attack.db"))
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("umpire serve starts");
-    let mut line = String::new();
-    let stdout = child.stdout.take().expect("stdout");
-    BufReader::new(stdout).read_line(&mut line).expect("a line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in `{line}`"));
-    Served { child, addr }
+        .env("RUST_LOG", "warn");
+    Served::start(command).expect("umpire serve starts")
 }
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {
@@ -166,13 +129,13 @@ async fn long_replays_cost_little_and_never_slow_a_move() {
     let addr = server.addr;
     let record = json!(long_record());
     assert!(record["actions"].as_array().unwrap().len() >= 2_000);
-    let before = server.peak_memory();
+    let before = server.peak_memory().expect("VmHWM");
     let asked = Instant::now();
     let (status, answer) = http(addr, "POST", "/api/replay", Some(&record))
         .await
         .expect("answers");
     let took = asked.elapsed();
-    let grew = server.peak_memory().saturating_sub(before);
+    let grew = server.peak_memory().expect("VmHWM").saturating_sub(before);
     eprintln!(
         "one replay: {status} in {took:?}, {} bytes, peak memory +{} MB",
         answer.len(),
@@ -219,7 +182,7 @@ async fn long_replays_cost_little_and_never_slow_a_move() {
     );
     assert!(moves.len() >= 50, "{} moves", moves.len());
     assert!(p99 < Duration::from_millis(50), "p99 {p99:?}");
-    assert!(server.peak_memory() - before < 100 << 20);
+    assert!(server.peak_memory().expect("VmHWM") - before < 100 << 20);
 }
 
 /// A heavy statement check: a No Limit bluff on ten tiles whose first

@@ -5,29 +5,17 @@
 //! `UMPIRE_TEST_STORE=postgres` a schema of the test's own on the
 //! PostgreSQL `UMPIRE_TEST_POSTGRES` names (`scripts/test` runs both).
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, Record, Seat, seeded_rng};
-use umpire_server::client::{Ws, http_json, token_of};
+use umpire_load::client::{Ws, http_json, token_of};
+use umpire_load::served::Served;
 
 const WAIT: Duration = Duration::from_secs(20);
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The store of a test in `dir`.
 async fn store(dir: &Path) -> String {
@@ -44,21 +32,11 @@ async fn store(dir: &Path) -> String {
 
 /// `umpire serve` on `store`, at `addr` (`127.0.0.1:0` for any port).
 fn serve_at(store: &str, addr: &str) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_umpire"));
+    command
         .args(["serve", "--addr", addr, "--store", store])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("umpire serve starts");
-    let mut line = String::new();
-    let stdout = child.stdout.take().expect("stdout");
-    BufReader::new(stdout).read_line(&mut line).expect("a line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in `{line}`"));
-    Served { child, addr }
+        .env("RUST_LOG", "warn");
+    Served::start(command).expect("umpire serve starts")
 }
 
 async fn snapshot(addr: SocketAddr, id: &str, token: &str) -> Value {

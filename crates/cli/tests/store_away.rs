@@ -4,42 +4,20 @@
 //! `UMPIRE_TEST_POSTGRES_DIR` (`scripts/test` sets them); it stops that
 //! server, so it is a test binary of its own (binaries never run at once).
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use umpire_server::client::{Ws, http_json, token_of};
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use umpire_load::client::{Ws, http_json, token_of};
+use umpire_load::served::Served;
 
 fn serve(store: &str) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_umpire"));
+    command
         .args(["serve", "--addr", "127.0.0.1:0", "--store", store])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("umpire serve starts");
-    let mut line = String::new();
-    let stdout = child.stdout.take().expect("stdout");
-    BufReader::new(stdout).read_line(&mut line).expect("a line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in `{line}`"));
-    Served { child, addr }
+        .env("RUST_LOG", "warn");
+    Served::start(command).expect("umpire serve starts")
 }
 
 /// Stops or starts the test PostgreSQL (`scripts/pg`).

@@ -8,13 +8,11 @@
 
 mod address;
 mod bodies;
-pub mod client;
 mod head;
 mod hub;
 mod limits;
 mod listen;
 mod live;
-pub mod loadtest;
 mod messages;
 mod origin;
 mod outbox;

@@ -4,8 +4,8 @@
 mod common;
 
 use common::*;
+use umpire_load::client::Ws;
 use umpire_server::Config;
-use umpire_server::client::Ws;
 
 fn game() -> &'static str {
     "masked-army"
@@ -64,7 +64,7 @@ async fn claim(addr: std::net::SocketAddr, invite: &str) -> (u16, serde_json::Va
     let (path, code) = invite.split_once("?c=").expect("an invite link");
     let id = path.trim_start_matches("/i/");
     let body = serde_json::json!({ "code": code });
-    let (status, answer) = umpire_server::client::http_json(
+    let (status, answer) = umpire_load::client::http_json(
         addr,
         "POST",
         &format!("/api/matches/{id}/claim"),
@@ -80,7 +80,7 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
     let s = start(fast()).await;
     let body = serde_json::json!({"game": game(), "as": "P1"});
     let (status, made) =
-        umpire_server::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
+        umpire_load::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
             .await
             .expect("create answers");
     assert_eq!(status, 201, "{made}");
@@ -89,7 +89,7 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
     keys.sort_unstable();
     assert_eq!(keys, ["P1", "invite", "spectator"], "{made}");
     let id = made["id"].as_str().expect("an id").to_string();
-    let p1 = umpire_server::client::token_of(&made["links"]["P1"]).expect("P1's key");
+    let p1 = umpire_load::client::token_of(&made["links"]["P1"]).expect("P1's key");
     let invite = made["links"]["invite"]
         .as_str()
         .expect("an invite")
@@ -104,7 +104,7 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
     let (status, first) = claim(s.addr, &invite).await;
     assert_eq!(status, 200, "{first}");
     assert_eq!(first["seat"], "P2");
-    let p2 = umpire_server::client::token_of(&first["link"]).expect("P2's key");
+    let p2 = umpire_load::client::token_of(&first["link"]).expect("P2's key");
     assert_ne!(p2, p1);
     assert_eq!(hello_you(s.addr, &id, &p2).await, "P2");
     // A second opener learns the seat is taken, also after a restart.
@@ -125,7 +125,7 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
     // A player cannot claim to play a bot's seat; a host still gets every link.
     let body = serde_json::json!({"game": game(), "as": "P2",
         "seats": {"P2": {"kind": "bot", "bot": "random"}}});
-    let (status, _) = umpire_server::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
+    let (status, _) = umpire_load::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
         .await
         .expect("answers");
     assert_eq!(status, 400);
@@ -134,7 +134,7 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
     // Against a bot, a player gets no invite.
     let body = serde_json::json!({"game": game(), "as": "P1",
         "seats": {"P2": {"kind": "bot", "bot": "random"}}});
-    let (_, made) = umpire_server::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
+    let (_, made) = umpire_load::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
         .await
         .expect("answers");
     assert!(
@@ -175,7 +175,7 @@ async fn a_match_whose_seats_never_arrive_is_called_off_and_nobody_loses() {
     let s = start_in(dir, config()).await;
     let (status, _) = snapshot(s.addr, &lonely.id, None).await;
     assert_eq!(status, 410);
-    let (_, lobby) = umpire_server::client::http_json(s.addr, "GET", "/api/matches", None)
+    let (_, lobby) = umpire_load::client::http_json(s.addr, "GET", "/api/matches", None)
         .await
         .expect("the lobby");
     let listed = lobby.to_string();

@@ -9,7 +9,7 @@ use std::time::Duration;
 use common::*;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
-use umpire_server::client::{Ws, http, http_json};
+use umpire_load::client::{Ws, http, http_json};
 
 /// These tests rely on Masked Army's rules: one seat decides first.
 fn game() -> &'static str {
@@ -293,7 +293,7 @@ async fn pages_and_static_files_are_served_with_their_types() {
         let Ok(expected) = std::fs::read_to_string(format!("{on_disk}{file}")) else {
             continue; // the web client is not in this tree
         };
-        let raw = umpire_server::client::http(s.addr, "GET", path, None)
+        let raw = umpire_load::client::http(s.addr, "GET", path, None)
             .await
             .expect("answers");
         assert_eq!(raw.0, 200, "{path}");

@@ -106,7 +106,7 @@ async fn a_flood_of_connections_from_one_address_is_refused_with_429() {
     let mut opened = Vec::new();
     let mut refused = 0;
     for _ in 0..30 {
-        match umpire_server::client::Ws::connect(s.addr, &c.id, None).await {
+        match umpire_load::client::Ws::connect(s.addr, &c.id, None).await {
             Ok(ws) => opened.push(ws),
             Err(e) => {
                 assert!(e.contains("429"), "{e}");

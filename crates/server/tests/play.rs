@@ -13,7 +13,7 @@ use common::*;
 use rand::RngExt;
 use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, Record, Seat, Viewer, seeded_rng};
-use umpire_server::client::{Ws, http_json};
+use umpire_load::client::{Ws, http_json};
 
 /// Plays `seat` with random legal actions until the match ends; returns
 /// every message it received.

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use serde_json::{Value, json};
-use umpire_server::client::{Ws, http_json, token_of};
+use umpire_load::client::{Ws, http_json, token_of};
 
 const GAME: &str = "masked-army";
 

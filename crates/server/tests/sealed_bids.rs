@@ -9,8 +9,8 @@ mod common;
 use common::*;
 use serde_json::{Value, json};
 use umpire_core::{Match, Record};
+use umpire_load::client::{Ws, http_json};
 use umpire_server::Config;
-use umpire_server::client::{Ws, http_json};
 
 const GAME: &str = "sealed-bids";
 

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use common::*;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use umpire_load::client::{Ws, http_json};
 use umpire_server::Config;
-use umpire_server::client::{Ws, http_json};
 
 /// Sends `request` as it is; the answer's status, head (lower case) and
 /// body.
@@ -176,7 +176,7 @@ async fn the_invites_sender_cannot_claim_it() {
         .await
         .expect("created");
     let invite = made["links"]["invite"].as_str().expect("an invite");
-    let mine = umpire_server::client::token_of(&made["links"]["P1"]).expect("P1's key");
+    let mine = umpire_load::client::token_of(&made["links"]["P1"]).expect("P1's key");
     let (path, code) = invite.split_once("?c=").expect("a code");
     let id = path.trim_start_matches("/i/");
     let claim = format!("/api/matches/{id}/claim");

@@ -8,8 +8,8 @@ use std::time::Duration;
 use common::*;
 use serde_json::json;
 use umpire_core::{Match, Record};
+use umpire_load::client::http_json;
 use umpire_server::Config;
-use umpire_server::client::http_json;
 
 /// These tests rely on Masked Army's rules: the advantage seat (P1)
 /// decides first, and a seat out of time loses.

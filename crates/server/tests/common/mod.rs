@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use umpire_server::client::{Ws, http_json, token_of};
+use umpire_load::client::{Ws, http_json, token_of};
 use umpire_server::{Config, Server};
 
 /// Long enough for a slow CI machine, short enough to fail fast.

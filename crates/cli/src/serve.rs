@@ -43,6 +43,13 @@ pub struct ServeArgs {
     /// it names in X-Forwarded-For.
     #[arg(long)]
     pub trusted_proxy: Option<std::net::IpAddr>,
+    /// Runs as one node of a service of several: the NATS bus they share
+    /// (nats://HOST:PORT). The store must then be the PostgreSQL they share.
+    #[arg(long, requires = "store")]
+    pub bus: Option<String>,
+    /// This node's name in the service (logs, the nodes table).
+    #[arg(long, default_value = "node")]
+    pub node: String,
     /// An origin (like https://play.example.org) besides the server's own
     /// whose pages may create matches and open sockets; repeatable.
     #[arg(long = "origin")]
@@ -77,6 +84,8 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         bot_matches_per_address: args.bot_matches_per_address,
         trusted_proxy: args.trusted_proxy,
         origins: args.origins,
+        bus: args.bus,
+        node: args.node,
         ..Default::default()
     };
     umpire_server::serve(&addr, config)

@@ -19,7 +19,7 @@ use crate::Config;
 use crate::messages;
 use crate::pool::Priority;
 use crate::shown::Shown;
-use crate::store::{Op, SeatKind, Store};
+use crate::store::{Op, SeatKind, Store, StoreError};
 
 /// A finished match nobody watches leaves memory after this long.
 const IDLE: Duration = Duration::from_secs(10);
@@ -280,6 +280,9 @@ impl Actor {
             reason: words.clone(),
         };
         if let Err(e) = self.store.write(op).await {
+            if let StoreError::Moved(_) = e {
+                return self.moved();
+            }
             tracing::error!(id = %self.info.id, "{e}; calling the match off is tried again");
             self.store_failed = Some(Instant::now());
             return;
@@ -314,6 +317,27 @@ impl Actor {
         {
             self.leave_registry();
         }
+    }
+
+    /// Another node runs the match now (it took it over: this node's
+    /// writes are refused): the clients reconnect, to find it there.
+    pub(super) fn moved(&mut self) {
+        tracing::info!(id = %self.info.id, "the match moved to another node");
+        self.let_go("the match moved to another node: reconnecting");
+    }
+
+    /// Ends this node's run of the match, telling its clients `why`; they
+    /// reconnect and find the node that runs it next.
+    fn let_go(&mut self, why: &str) {
+        for w in std::mem::take(&mut self.watchers) {
+            // Dropping it closes the socket after this message.
+            w.send(messages::error("moved", why));
+        }
+        for seat in Seat::BOTH {
+            self.stop_bot(seat);
+        }
+        self.leave_registry();
+        self.stopped = true;
     }
 
     /// Stops being findable; the task ends once the last handle is dropped.
@@ -373,6 +397,9 @@ impl Actor {
             Cmd::Record { reply } => {
                 let _ = reply.send((self.m.record().clone(), self.m.is_over()));
             }
+            Cmd::HandOver => self.let_go(
+                "this match moves to another node (this one is shutting down): reconnecting",
+            ),
             Cmd::BotDone {
                 seat,
                 tag,

@@ -11,7 +11,7 @@ use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat};
 use crate::Config;
 use crate::cluster::Cluster;
 use crate::live::{self, Handle, Info, Registry, Start};
-use crate::pool::Pool;
+use crate::pool::{self, Pool};
 use crate::shown::Shown;
 use crate::store::{Claim, Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
@@ -179,6 +179,7 @@ pub struct Hub {
     creating: Arc<std::sync::atomic::AtomicUsize>,
     bots: Pool,
     judges: Pool,
+    checks: Pool,
     /// Held while this node takes a match over (where nodes share the
     /// store).
     claiming: tokio::sync::Mutex<()>,
@@ -212,8 +213,11 @@ impl Hub {
             store,
             claiming: Default::default(),
             leaving: Default::default(),
-            bots: Pool::new("umpire-bot", config.bot_threads),
-            judges: Pool::new("umpire-judge", config.judge_threads),
+            bots: Pool::new("umpire-bot", config.bot_threads, pool::NICE),
+            // A person waits for a costly action to be judged: at the
+            // server's own priority; checks can wait.
+            judges: Pool::new("umpire-judge", config.judge_threads, 0),
+            checks: Pool::new("umpire-check", config.judge_threads.div_ceil(2), pool::NICE),
             config,
             creating: Default::default(),
         }
@@ -287,6 +291,7 @@ impl Hub {
             registry: self.live.clone(),
             bots: self.bots.clone(),
             judges: self.judges.clone(),
+            checks: self.checks.clone(),
         })
     }
 

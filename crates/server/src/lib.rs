@@ -54,8 +54,8 @@ pub struct Config {
     /// Threads bots think on, below the server's priority; however many
     /// bots play, they share these ([`pool`]).
     pub bot_threads: usize,
-    /// Threads that judge actions the games call costly, and checks, below
-    /// the server's priority ([`pool`]).
+    /// Threads that judge actions the games call costly (and half as many,
+    /// below the server's priority, that judge checks) ([`pool`]).
     pub judge_threads: usize,
     /// In a match between two bots, the pause before each move, so that
     /// spectators can follow it.
@@ -127,8 +127,7 @@ impl Default for Config {
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
             bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            // Half the cores: judging waits rather than crowd the server.
-            judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get().div_ceil(2)),
+            judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             bot_pace_ms: 700,
             speed: 1,
             max_spectators: 1_000,

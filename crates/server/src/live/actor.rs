@@ -48,8 +48,10 @@ pub(super) struct Actor {
     pub(super) registry: Registry,
     /// Where this match's bots think.
     pub(super) bots: crate::pool::Pool,
-    /// Where its costly actions and checks are judged.
+    /// Where its costly actions are judged.
     judges: crate::pool::Pool,
+    /// Where its checks are judged.
+    checks: crate::pool::Pool,
     /// Each seat's check being judged, if any: one at a time.
     checking: PerSeat<Arc<AtomicBool>>,
     pub(super) summary: Arc<Mutex<Value>>,
@@ -104,6 +106,7 @@ pub fn spawn(start: Start) -> Handle {
         registry: start.registry,
         bots: start.bots,
         judges: start.judges,
+        checks: start.checks,
         checking: PerSeat::default(),
         summary: summary.clone(),
         me: tx.downgrade(),
@@ -503,7 +506,7 @@ impl Actor {
     }
 
     /// Whether `seat`'s action would be accepted now, tried on a copy on
-    /// the judges' threads; the answer goes to `conn`: the canonical
+    /// the checks' threads (below the server's priority); the answer goes to `conn`: the canonical
     /// notation, or why not (judged, like a refusal, from what the seat may
     /// know). A seat has one check judged at a time.
     fn check(&mut self, conn: u64, seat: Seat, text: String, id: Option<u64>) {
@@ -523,7 +526,7 @@ impl Actor {
             return;
         };
         let mut copy = self.m.state().clone_box();
-        self.judges.run(Priority::Later, move || {
+        self.checks.run(Priority::Later, move || {
             let answer = copy.apply(seat, text.trim());
             busy.store(false, Ordering::SeqCst);
             to.send(messages::checked(id, answer).into());

@@ -208,8 +208,10 @@ pub struct Start {
     pub config: Arc<Config>,
     pub registry: Registry,
     pub bots: crate::pool::Pool,
-    /// Where costly actions and checks are judged.
+    /// Where costly actions are judged.
     pub judges: crate::pool::Pool,
+    /// Where checks are judged.
+    pub checks: crate::pool::Pool,
 }
 
 /// Wall time in ms since the Unix epoch.

@@ -309,12 +309,18 @@ impl Hub {
         let Some(leases) = self.store.leases() else {
             return Ok(self.load(id, 0).await?.map(Found::Here));
         };
+        if self.leaving() {
+            return Err(Refusal(
+                503,
+                "this node is shutting down; try again (another node takes its matches)".into(),
+            ));
+        }
         // One take-over at a time here: two would each move the epoch on.
         let _one = self.claiming.lock().await;
         if let Some(h) = self.running(id) {
             return Ok(Some(Found::Here(h)));
         }
-        let claim = leases.claim(id, !self.leaving()).await.map_err(|e| {
+        let claim = leases.claim(id, true).await.map_err(|e| {
             tracing::error!("{e}");
             Refusal(503, "the store cannot be reached now; try again".into())
         })?;

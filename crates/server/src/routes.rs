@@ -41,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
     let record_body = middleware::from_fn_with_state(app.clone(), bodies::record);
     Router::new()
         .route("/api/games", get(games))
+        .route("/api/health", get(health))
         .route("/api/matches", get(lobby).post(create.layer(small.clone())))
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
@@ -155,6 +156,16 @@ impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
         error(self.0, &self.1)
     }
+}
+
+/// `GET /api/health`: whether this node takes clients (a load balancer's
+/// check): `503` once it is shutting down and handing its matches over.
+async fn health(State(app): State<Arc<App>>) -> Response {
+    if app.hub.leaving() {
+        return error(503, "this node is shutting down");
+    }
+    let node = app.cluster.as_ref().map(|c| c.id.clone());
+    Json(json!({"node": node, "matches": app.hub.live_count()})).into_response()
 }
 
 async fn games(State(app): State<Arc<App>>) -> Response {

@@ -97,6 +97,12 @@ impl Cluster {
             return Ok(());
         };
         owner::serve(app.clone(), cluster).await?;
+        // Entered among the nodes before serving anyone.
+        cluster
+            .leases
+            .renew(&cluster.name, 0, app.hub.max_live())
+            .await
+            .map_err(|e| e.to_string())?;
         let app = app.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(RENEW);

@@ -533,9 +533,11 @@ impl Leases {
             .db()
             .await?
             .query_one(
-                "INSERT INTO buckets AS b (address, kind, tokens, at) VALUES ($1, $2, $3 - 1, now())
+                "INSERT INTO buckets AS b (address, kind, tokens, at)
+                 VALUES ($1, $2, $3::float8 - 1, now())
                  ON CONFLICT (address, kind) DO UPDATE SET
-                     tokens = LEAST($3, b.tokens + extract(epoch FROM now() - b.at) * $3 / 60) - 1,
+                     tokens = LEAST($3::float8,
+                         b.tokens + extract(epoch FROM now() - b.at)::float8 * $3::float8 / 60) - 1,
                      at = now()
                  RETURNING tokens",
                 &[&address, &kind, &full],

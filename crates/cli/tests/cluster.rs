@@ -76,7 +76,10 @@ impl Nats {
         self.child = Some(child);
         let started = Instant::now();
         while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(10), "nats-server starts");
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "nats-server starts"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
         true
@@ -130,7 +133,14 @@ impl Node {
     fn up(&mut self) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
             .args(["serve", "--addr", &format!("127.0.0.1:{}", self.port)])
-            .args(["--store", &self.store, "--bus", &self.bus, "--node", &self.name])
+            .args([
+                "--store",
+                &self.store,
+                "--bus",
+                &self.bus,
+                "--node",
+                &self.name,
+            ])
             .args(["--creates-per-minute", "0", "--connects-per-minute", "0"])
             .args(["--conns-per-address", "0", "--matches-per-address", "0"])
             .args(["--bot-matches-per-address", "0"])
@@ -201,7 +211,11 @@ struct Played {
 /// Creates a match of `game` at `at` (retrying while nodes come and go).
 async fn create(at: SocketAddr, game: &dyn AnyGame) -> Value {
     let limited = game.options().iter().any(|o| o.key == "max_rounds");
-    let config = if limited { json!({"max_rounds": 3}) } else { json!({}) };
+    let config = if limited {
+        json!({"max_rounds": 3})
+    } else {
+        json!({})
+    };
     let body = json!({"game": game.id(), "config": config, "timed": true});
     loop {
         if let Ok((201, made)) = http_json(at, "POST", "/api/matches", Some(&body)).await {
@@ -279,7 +293,9 @@ async fn play_seat(
                 }
                 Some("accepted") => {
                     let action = msg["action"].as_str().unwrap_or_default().to_string();
-                    acks.lock().unwrap().push((seat.to_string(), action, Instant::now()));
+                    acks.lock()
+                        .unwrap()
+                        .push((seat.to_string(), action, Instant::now()));
                     waiting = false;
                     continue;
                 }
@@ -301,7 +317,11 @@ async fn play_seat(
                 },
             };
             tokio::time::sleep(Duration::from_millis(rng.random_range(50..150))).await;
-            if ws.send(&json!({"type": "act", "action": action})).await.is_err() {
+            if ws
+                .send(&json!({"type": "act", "action": action}))
+                .await
+                .is_err()
+            {
                 break;
             }
             waiting = true;
@@ -359,7 +379,10 @@ async fn check_epochs(db: &tokio_postgres::Client) {
         let (id, idx, epoch): (String, i32, i64) = (r.get(0), r.get(1), r.get(2));
         if let Some(&(i, e)) = last.get(&id) {
             assert_eq!(idx, i + 1, "{id}: entries in order, none twice");
-            assert!(epoch >= e, "{id}: entry {idx} in epoch {epoch} after epoch {e}");
+            assert!(
+                epoch >= e,
+                "{id}: entry {idx} in epoch {epoch} after epoch {e}"
+            );
         }
         last.insert(id, (idx, epoch));
     }
@@ -441,7 +464,9 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
         }
     }
     waits.sort();
-    let p99 = waits.get((waits.len() * 99).div_ceil(100).saturating_sub(1)).copied();
+    let p99 = waits
+        .get((waits.len() * 99).div_ceil(100).saturating_sub(1))
+        .copied();
     let acknowledged = check_matches(&played, addrs[0]).await;
     check_epochs(&db).await;
     eprintln!(
@@ -457,4 +482,213 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
         p99.is_some_and(|p| p < Duration::from_secs(5)),
         "p99 from a kill to the next accepted action: {p99:?}"
     );
+}
+
+/// HAProxy in front of the nodes, with `docs/cluster/haproxy.cfg`.
+struct Haproxy {
+    child: Child,
+    addr: SocketAddr,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Haproxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Haproxy {
+    fn start(nodes: &[Node]) -> Option<Haproxy> {
+        let bin = ["/usr/sbin/haproxy", "/usr/bin/haproxy"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists())?;
+        let front = free_port();
+        let mut cfg = include_str!("../../../docs/cluster/haproxy.cfg")
+            .replace("${FRONT}", &front.to_string());
+        for (i, node) in nodes.iter().enumerate() {
+            cfg = cfg.replace(&format!("${{NODE{i}}}"), &node.port.to_string());
+        }
+        let dir = tempfile::tempdir().ok()?;
+        let file = dir.path().join("haproxy.cfg");
+        std::fs::write(&file, cfg).ok()?;
+        let child = Command::new(bin)
+            .arg("-db")
+            .arg("-f")
+            .arg(&file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let addr = SocketAddr::from(([127, 0, 0, 1], front));
+        let started = Instant::now();
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "haproxy starts"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(Haproxy {
+            child,
+            addr,
+            _dir: dir,
+        })
+    }
+}
+
+/// The longest pause between two acknowledged actions of any match, while
+/// it was played.
+fn longest_stall(played: &[Played]) -> Duration {
+    played
+        .iter()
+        .flat_map(|p| {
+            let acks = p.acks.lock().unwrap();
+            let mut times: Vec<Instant> = acks.iter().map(|a| a.2).collect();
+            times.sort();
+            times.windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rolling_restart_behind_haproxy_costs_a_reconnect_and_nothing_more() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let Some((place, db)) = store(dir.path()).await else {
+        return;
+    };
+    let Some(nats) = Nats::start() else {
+        eprintln!("not tested: nats-server is not installed (scripts/test installs it)");
+        return;
+    };
+    let mut nodes: Vec<Node> = (0..3)
+        .map(|i| Node::start(&format!("n{i}"), &place, &nats.url()))
+        .collect();
+    let Some(proxy) = Haproxy::start(&nodes) else {
+        eprintln!("not tested: haproxy is not installed (scripts/test installs it)");
+        return;
+    };
+    // Every client goes through the load balancer.
+    let addrs = Arc::new(vec![proxy.addr]);
+    let games = umpire_catalog::games();
+    let played = Arc::new(Mutex::new(Vec::new()));
+    let until = Instant::now() + Duration::from_secs(25);
+    let slots: Vec<_> = (0..20)
+        .map(|i| {
+            let (addrs, played) = (addrs.clone(), played.clone());
+            tokio::spawn(keep_playing(games[i % games.len()], addrs, until, played))
+        })
+        .collect();
+    // One node after the other: SIGTERM (its matches are handed over),
+    // then started again.
+    for node in &mut nodes {
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        node.term();
+        node.up();
+    }
+    for slot in slots {
+        slot.await.expect("a slot");
+    }
+    let played = std::mem::take(&mut *played.lock().unwrap());
+    let stall = longest_stall(&played);
+    let acknowledged = check_matches(&played, proxy.addr).await;
+    check_epochs(&db).await;
+    eprintln!(
+        "{} matches through a rolling restart, {acknowledged} acknowledged actions, none lost; \
+         the longest pause in a match {stall:?}",
+        played.len()
+    );
+    assert!(stall < Duration::from_secs(2), "a match stalled {stall:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_the_bus_is_away_each_node_serves_its_own_and_all_recovers() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let Some((place, _db)) = store(dir.path()).await else {
+        return;
+    };
+    let Some(mut nats) = Nats::start() else {
+        eprintln!("not tested: nats-server is not installed (scripts/test installs it)");
+        return;
+    };
+    let nodes: Vec<Node> = (0..2)
+        .map(|i| Node::start(&format!("n{i}"), &place, &nats.url()))
+        .collect();
+    let (a, b) = (nodes[0].addr(), nodes[1].addr());
+    let game = umpire_catalog::require_in(umpire_catalog::games(), "masked-army").unwrap();
+    // A match on node A whose clients are A's own.
+    let here = Arc::new(Mutex::new(Vec::new()));
+    let until = Instant::now() + Duration::from_secs(20);
+    let own = tokio::spawn(keep_playing(game, Arc::new(vec![a]), until, here.clone()));
+    // Another made on A, one of whose players is relayed by B.
+    let made = create(a, game).await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let relayed_token = token_of(&made["links"]["P2"]).unwrap();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    nats.down();
+    let away = Instant::now();
+    // Meanwhile the relayed player is told, clearly, to try again.
+    let mut told = Vec::new();
+    while away.elapsed() < Duration::from_secs(10) {
+        match Ws::connect(b, &id, Some(&relayed_token)).await {
+            Ok(mut ws) => match ws
+                .until_any(&["error", "state"], Duration::from_secs(2))
+                .await
+            {
+                Ok((m, _)) => told.push(m),
+                Err(e) => told.push(json!({"silent": e})),
+            },
+            Err(e) => told.push(json!({"connect": e})),
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let during = here
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|p: &Played| p.acks.lock().unwrap().iter().filter(|a| a.2 > away).count())
+        .sum::<usize>();
+    assert!(
+        during > 20,
+        "A's own matches went on while the bus was away: {during} actions"
+    );
+    assert!(
+        !told.is_empty()
+            && told.iter().all(|m| {
+                m["type"] == "error"
+                    && m["message"]
+                        .as_str()
+                        .is_some_and(|w| w.contains("try again"))
+            }),
+        "the relayed player was told to try again: {told:?}"
+    );
+    nats.up();
+    // Back: the relayed player joins through B within seconds.
+    let back = Instant::now();
+    let state = loop {
+        if let Ok(mut ws) = Ws::connect(b, &id, Some(&relayed_token)).await {
+            if let Ok((m, _)) = ws
+                .until_any(&["state", "error"], Duration::from_secs(2))
+                .await
+            {
+                if m["type"] == "state" {
+                    break m;
+                }
+            }
+        }
+        assert!(back.elapsed() < Duration::from_secs(15), "never recovered");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    eprintln!(
+        "{during} actions of A's own matches while the bus was away; the relayed player was told {} times to try again, and was back {:?} after the bus",
+        told.len(),
+        back.elapsed()
+    );
+    assert_eq!(state["view"]["phase"], "first", "{state}");
+    own.await.expect("A's own matches");
+    let played = std::mem::take(&mut *here.lock().unwrap());
+    check_matches(&played, a).await;
 }

@@ -103,6 +103,13 @@ pub async fn connection(
     let Some(cluster) = app.cluster.clone() else {
         return;
     };
+    if cluster.nats.connection_state() != async_nats::connection::State::Connected {
+        let text = messages::error(
+            "server",
+            "the node running this match cannot be reached now (the nodes' bus is away); try again",
+        );
+        return refuse(socket, text).await;
+    }
     let subject = format!("umpire.conn.{}.{}", cluster.id, crate::ws::next_conn());
     let frames = cluster.nats.subscribe(subject.clone()).await;
     let Ok(mut frames) = frames else {

@@ -108,6 +108,12 @@ pub struct LoadArgs {
     /// Target a running server (loopback only) instead of starting one.
     #[arg(long)]
     pub addr: Option<String>,
+    /// Target the nodes of a running service (loopback only), as
+    /// HOST:PORT,HOST:PORT,…: each match is made on one at random and each
+    /// client connects to one at random (never steered to the node that
+    /// runs its match); latencies are given for direct and relayed clients.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["addr", "store"])]
+    pub nodes: Vec<String>,
     /// The target server's process id, to report its peak memory.
     #[arg(long)]
     pub pid: Option<u32>,
@@ -146,6 +152,7 @@ pub fn loadtest(args: LoadArgs) -> Result<(), String> {
         game: args.game,
         seconds: args.seconds,
         addr: args.addr,
+        nodes: args.nodes,
         server_exe: Some(std::env::current_exe().map_err(|e| e.to_string())?),
         pid: args.pid,
         think_ms: args.think_ms,

@@ -39,6 +39,10 @@ pub struct Options {
     pub seconds: u64,
     /// A running server to target (loopback only); `None` starts one.
     pub addr: Option<String>,
+    /// Nodes of one running service (loopback only): each match is made
+    /// on one of them and each client connects to one, at random, so that
+    /// most clients are relayed to the node that runs their match.
+    pub nodes: Vec<String>,
     /// The `umpire` binary to start a server with, when `addr` is `None`.
     pub server_exe: Option<PathBuf>,
     /// The target server's process id, to read its memory.
@@ -74,6 +78,10 @@ pub struct Report {
     pub own_state: Latency,
     /// `act` to the opponent's next `state`.
     pub opponent_state: Latency,
+    /// With `nodes`: the same three for the clients connected to the node
+    /// that runs their match, and for those relayed to it.
+    pub direct: Option<[Latency; 3]>,
+    pub relayed: Option<[Latency; 3]>,
     /// The server's CPU time (user + system) per 1,000 accepted actions
     /// while the matches played.
     pub cpu_seconds_per_1000_actions: Option<f64>,
@@ -157,6 +165,14 @@ impl fmt::Display for Report {
         writeln!(f, "act -> accepted:        {}", self.accepted)?;
         writeln!(f, "act -> own state:       {}", self.own_state)?;
         writeln!(f, "act -> opponent state:  {}", self.opponent_state)?;
+        for (route, latencies) in [("direct", &self.direct), ("relayed", &self.relayed)] {
+            if let Some([accepted, own, opponent]) = latencies {
+                writeln!(
+                    f,
+                    "  {route} clients: accepted {accepted}; own state {own}; opponent state {opponent}"
+                )?;
+            }
+        }
         writeln!(f, "errors:       {}", self.errors)?;
         if self.bot_matches > 0 {
             writeln!(
@@ -357,6 +373,8 @@ struct Tally {
     /// Microseconds from `act` to `accepted`, to the mover's own state and
     /// to the opponent's state.
     latencies: std::sync::Mutex<[Vec<u32>; 3]>,
+    /// The same, of direct clients (0) and relayed ones (1).
+    routes: std::sync::Mutex<[[Vec<u32>; 3]; 2]>,
 }
 
 const ACCEPTED: usize = 0;
@@ -386,9 +404,13 @@ pub fn run(opts: Options) -> Result<Report, String> {
     }
     let game = umpire_catalog::require_in(umpire_catalog::with_tests(), &opts.game)?;
     let test_game = umpire_catalog::game(game.id()).is_none();
-    let (spawned, addr, pid) = match &opts.addr {
-        Some(addr) => (None, loopback(addr)?, opts.pid),
-        None => {
+    let nodes: Vec<SocketAddr> = (opts.nodes.iter())
+        .map(|n| loopback(n))
+        .collect::<Result<_, _>>()?;
+    let (spawned, addr, pid) = match (&opts.addr, nodes.first()) {
+        (_, Some(&first)) => (None, first, opts.pid),
+        (Some(addr), None) => (None, loopback(addr)?, opts.pid),
+        (None, None) => {
             let exe = opts.server_exe.as_ref().ok_or("no server to start")?;
             let (spawned, addr) = start_server(exe, test_game, opts.store.as_deref())?;
             let pid = spawned.child.id();
@@ -396,7 +418,8 @@ pub fn run(opts: Options) -> Result<Report, String> {
         }
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    let report = runtime.block_on(drive(&opts, game, addr, pid));
+    let nodes = if nodes.is_empty() { vec![addr] } else { nodes };
+    let report = runtime.block_on(drive(&opts, game, Arc::new(nodes), pid));
     let peak_rss_kib = pid.and_then(peak_rss_kib);
     drop(spawned);
     report.map(|r| Report { peak_rss_kib, ..r })
@@ -405,9 +428,10 @@ pub fn run(opts: Options) -> Result<Report, String> {
 async fn drive(
     opts: &Options,
     game: &'static dyn AnyGame,
-    addr: SocketAddr,
+    nodes: Arc<Vec<SocketAddr>>,
     pid: Option<u32>,
 ) -> Result<Report, String> {
+    let addr = nodes[0];
     let limit = Duration::from_secs(opts.seconds.max(1));
     let started = Instant::now();
     let tally = Arc::new(Tally::default());
@@ -416,9 +440,10 @@ async fn drive(
     let mut setups = Vec::new();
     for _ in 0..opts.matches {
         let (gate, game, config) = (gate.clone(), opts.game.clone(), opts.config.clone());
+        let nodes = nodes.clone();
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
-            setup(addr, &game, &config).await
+            setup(&nodes, &game, &config).await
         }));
     }
     let mut pairs = Vec::new();
@@ -446,13 +471,13 @@ async fn drive(
     let mut players = tokio::task::JoinSet::new();
     for pair in pairs {
         let (tally, name, repeat) = (tally.clone(), opts.game.clone(), opts.repeat);
-        let config = opts.config.clone();
+        let (config, nodes) = (opts.config.clone(), nodes.clone());
         players.spawn(async move {
             let mut first = Some(pair);
             for _ in 0..repeat {
                 let next = match first.take() {
                     Some(pair) => Some(pair),
-                    None => setup(addr, &name, &config).await.ok(),
+                    None => setup(&nodes, &name, &config).await.ok(),
                 };
                 let Some((p1, p2)) = next else {
                     tally.errors.fetch_add(1, Ordering::Relaxed);
@@ -488,6 +513,11 @@ async fn drive(
     let threads_end = pid.map(thread_seconds).unwrap_or_default();
     let [accepted, own_state, opponent_state] =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
+    let [direct, relayed] =
+        std::mem::take(&mut *tally.routes.lock().unwrap_or_else(|e| e.into_inner()));
+    let routes = |l: [Vec<u32>; 3]| -> Option<[Latency; 3]> {
+        (nodes.len() > 1).then(|| l.map(Latency::of))
+    };
     let actions = tally.actions.load(Ordering::Relaxed);
     Ok(Report {
         concurrent: opts.matches,
@@ -501,6 +531,8 @@ async fn drive(
         accepted: Latency::of(accepted),
         own_state: Latency::of(own_state),
         opponent_state: Latency::of(opponent_state),
+        direct: routes(direct),
+        relayed: routes(relayed),
         cpu_seconds_per_1000_actions: cpu
             .filter(|_| actions > 0)
             .map(|c| c * 1000.0 / actions as f64),
@@ -550,7 +582,16 @@ async fn keep_bots_playing(
 }
 
 /// Creates a match between two people and connects both seats.
-async fn setup(addr: SocketAddr, game: &str, config: &Value) -> Result<(Ws, Ws), String> {
+/// A new match made on one of `nodes`, and its two players, each connected
+/// to one of them (at random when there are several), with whether it is
+/// relayed (its node does not run the match).
+async fn setup(
+    nodes: &[SocketAddr],
+    game: &str,
+    config: &Value,
+) -> Result<((Ws, bool), (Ws, bool)), String> {
+    let pick = || nodes[rand::rng().random_range(0..nodes.len())];
+    let addr = pick();
     let body = json!({"game": game, "config": config, "timed": true, "takeover": false});
     let (status, created) = http_json(addr, "POST", "/api/matches", Some(&body)).await?;
     if status != 201 {
@@ -559,9 +600,10 @@ async fn setup(addr: SocketAddr, game: &str, config: &Value) -> Result<(Ws, Ws),
     let id = created["id"].as_str().ok_or("no id")?;
     let p1 = token_of(&created["links"]["P1"]).ok_or("no P1 token")?;
     let p2 = token_of(&created["links"]["P2"]).ok_or("no P2 token")?;
+    let (at1, at2) = (pick(), pick());
     Ok((
-        Ws::connect(addr, id, Some(&p1)).await?,
-        Ws::connect(addr, id, Some(&p2)).await?,
+        (Ws::connect(at1, id, Some(&p1)).await?, at1 != addr),
+        (Ws::connect(at2, id, Some(&p2)).await?, at2 != addr),
     ))
 }
 
@@ -589,7 +631,7 @@ struct DecisionSeats<'a> {
 
 /// Plays one seat with random legal actions until the match ends.
 async fn play(
-    mut ws: Ws,
+    (mut ws, relayed): (Ws, bool),
     game: &'static dyn AnyGame,
     think: Duration,
     tally: Arc<Tally>,
@@ -674,6 +716,10 @@ async fn play(
         }
     }
     {
+        let mut routes = tally.routes.lock().unwrap_or_else(|e| e.into_inner());
+        for (route, mine) in routes[usize::from(relayed)].iter_mut().zip(&latencies) {
+            route.extend(mine);
+        }
         let mut all = tally.latencies.lock().unwrap_or_else(|e| e.into_inner());
         for (all, mine) in all.iter_mut().zip(latencies) {
             all.extend(mine);

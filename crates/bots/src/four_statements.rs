@@ -12,7 +12,7 @@ use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 use umpire_four_statements::deduce::{self, Knowledge, Posterior};
 use umpire_four_statements::grid::{CELLS, CellSet};
 use umpire_four_statements::knowledge::{self, Memory};
-use umpire_four_statements::statement::{self, Statement};
+use umpire_four_statements::statement::{self, Said, Statement};
 use umpire_four_statements::{
     Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View,
 };
@@ -116,7 +116,12 @@ pub(crate) fn bluff(
     }
     Bluff {
         subset,
-        statements: chosen.try_into().expect("four statements"),
+        statements: chosen
+            .into_iter()
+            .map(Said::new)
+            .collect::<Vec<_>>()
+            .try_into()
+            .expect("four statements"),
         smokescreen: smokescreen(state, me, rng),
         nolimit: false,
     }
@@ -213,7 +218,12 @@ pub(crate) fn informative_bluff_on(
     }
     let bluff = Bluff {
         subset,
-        statements: chosen.try_into().expect("four statements"),
+        statements: chosen
+            .into_iter()
+            .map(Said::new)
+            .collect::<Vec<_>>()
+            .try_into()
+            .expect("four statements"),
         smokescreen: smokescreen(state, me, rng),
         nolimit,
     };

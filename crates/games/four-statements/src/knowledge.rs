@@ -254,10 +254,8 @@ impl Written {
             let at = |e: String| format!("statements[{n}]: {e}");
             let subset =
                 wide(CellSet::parse(&s.subset).map_err(|e| at(e.to_string()))?).map_err(at)?;
-            let said: Statement = s
-                .statement
-                .parse()
-                .map_err(|e: umpire_core::ParseError| at(e.to_string()))?;
+            let said =
+                crate::statement::read(&s.statement, subset).map_err(|e| at(e.to_string()))?;
             let t = said.table(subset);
             k.facts.push(if s.truth { t } else { t.not() });
         }
@@ -275,17 +273,18 @@ impl Written {
                 .statements
                 .iter()
                 .map(|s| {
-                    let text = s.as_deref().map(str::to_string);
+                    let read = match s.as_deref() {
+                        Some(t) => Some(
+                            crate::statement::read(t, subset)
+                                .map_err(|e| at(e.to_string()))?
+                                .to_string(),
+                        ),
+                        None => None,
+                    };
                     Ok(StatementView {
                         truth: None,
-                        text: match &text {
-                            Some(t) => Some(
-                                t.parse::<Statement>()
-                                    .map_err(|e| at(e.to_string()))?
-                                    .to_string(),
-                            ),
-                            None => None,
-                        },
+                        said: read.clone(),
+                        text: read,
                     })
                 })
                 .collect::<Result<Vec<_>, String>>()?;

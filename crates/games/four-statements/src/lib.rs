@@ -19,6 +19,7 @@
 
 pub mod deduce;
 pub mod grid;
+pub mod host;
 pub mod knowledge;
 mod notation;
 mod sample;
@@ -35,7 +36,7 @@ use umpire_core::{
 
 use grid::{CELLS, CellSet, Colour, Grid, cell};
 pub use notation::{Action, Bluff, Claims, STATEMENTS};
-use statement::Statement;
+use statement::Said;
 pub use view::{Note, RoundView, SideView, StatementView, Status, View};
 
 /// Cells each seat is dealt.
@@ -308,28 +309,16 @@ impl FourStatements {
         }
         let subset = bluff.subset;
         if !bluff.nolimit {
-            if !SUBSET_SIZES.contains(&subset.len()) {
-                return Err(Illegal::SubsetSize(subset.len()));
-            }
-            if !subset.is_connected() {
-                return Err(Illegal::NotConnected);
-            }
-            if let Some(previous) = self.previous_subset(seat) {
-                let shared = subset.and(previous).len();
-                let limit = subset.len() / 2;
-                if shared >= limit {
-                    return Err(Illegal::Overlap {
-                        shared,
-                        previous,
-                        size: subset.len(),
-                        most: limit.saturating_sub(1),
-                    });
-                }
-            }
+            subset_rules(subset, self.previous_subset(seat))?;
         }
-        for (n, s) in bluff.statements.iter().enumerate() {
-            s.check(subset)
-                .map_err(|invalid| Illegal::Statement(n + 1, invalid))?;
+        for (n, said) in bluff.statements.iter().enumerate() {
+            let words = said.words();
+            let checked = if words > statement::MAX_WORDS {
+                Err(statement::Invalid::TooManyWords(words))
+            } else {
+                said.statement().check(subset)
+            };
+            checked.map_err(|invalid| Illegal::Statement(n + 1, invalid))?;
         }
         Ok(())
     }
@@ -384,7 +373,7 @@ impl FourStatements {
             let truths = bluff
                 .statements
                 .each_ref()
-                .map(|s| s.eval(bluff.subset, self.layout));
+                .map(|s| s.statement().eval(bluff.subset, self.layout));
             self.rp[seat] += truths.iter().filter(|&&t| t).count() as u32;
             if bluff.nolimit {
                 self.items[seat][Item::NoLimit as usize] = Some(self.round);
@@ -548,7 +537,7 @@ impl FourStatements {
             .then(|| rng.random_range(0..STATEMENTS));
         Bluff {
             subset,
-            statements: std::array::from_fn(|_| Statement::random(subset, rng)),
+            statements: std::array::from_fn(|_| Said::new(statement::random(subset, rng))),
             smokescreen,
             nolimit,
         }
@@ -607,6 +596,31 @@ impl FourStatements {
         }
         Action::Pass
     }
+}
+
+/// The three subset rules, in the rulebook's order (No Limit lifts them):
+/// connected, 4 to 8 tiles, and fewer than half (rounded down) shared with
+/// the seat's `previous` subset.
+pub fn subset_rules(subset: CellSet, previous: Option<CellSet>) -> Result<(), Illegal> {
+    if !subset.is_connected() {
+        return Err(Illegal::NotConnected);
+    }
+    if !SUBSET_SIZES.contains(&subset.len()) {
+        return Err(Illegal::SubsetSize(subset.len()));
+    }
+    if let Some(previous) = previous {
+        let shared = subset.and(previous).len();
+        let limit = subset.len() / 2;
+        if shared >= limit {
+            return Err(Illegal::Overlap {
+                shared,
+                previous,
+                size: subset.len(),
+                most: limit.saturating_sub(1),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A random orthogonally connected set of `size` cells.

@@ -13,7 +13,7 @@ use std::str::FromStr;
 use umpire_core::ParseError;
 
 use crate::grid::{CellSet, Grid};
-use crate::statement::{self, Invalid, Refusal, Statement};
+use crate::statement::{self, Invalid, Refusal, Said};
 
 /// Statements in a bluff.
 pub const STATEMENTS: usize = 4;
@@ -22,7 +22,7 @@ pub const STATEMENTS: usize = 4;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bluff {
     pub subset: CellSet,
-    pub statements: [Statement; STATEMENTS],
+    pub statements: [Said; STATEMENTS],
     /// The statement (0-based) hidden from the opponent by Smokescreen.
     pub smokescreen: Option<usize>,
     /// No Limit: the subset rules do not apply this round.
@@ -273,35 +273,33 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
                 .at(at)
                 .expected(["a statement"]));
         } else {
-            match part.parse::<Statement>() {
+            let n = statements.len() + 1;
+            match said(part, subset) {
                 Ok(s) => statements.push(s),
-                Err(e) => match statement::judge(part, subset) {
-                    Err(Refusal::Invalid(why)) => {
-                        return Ok(Action::Refused {
-                            text: text.to_string(),
-                            statement: statements.len() + 1,
-                            why,
-                        });
+                Err(Refusal::Invalid(why)) => {
+                    return Ok(Action::Refused {
+                        text: text.to_string(),
+                        statement: n,
+                        why,
+                    });
+                }
+                Err(Refusal::Unparsable(e)) => {
+                    let e = shift(e, at);
+                    let mut named = ParseError::new(format!("statement {n}: {}", e.message()))
+                        .expected(e.expectations().iter().cloned());
+                    if let Some(at) = e.offset() {
+                        named = named.at(at);
                     }
-                    _ => {
-                        let e = shift(e, at);
-                        let n = statements.len() + 1;
-                        let mut named = ParseError::new(format!("statement {n}: {}", e.message()))
-                            .expected(e.expectations().iter().cloned());
-                        if let Some(at) = e.offset() {
-                            named = named.at(at);
-                        }
-                        if let Some(s) = e.suggestion() {
-                            named = named.suggest(s);
-                        }
-                        return Err(named);
+                    if let Some(s) = e.suggestion() {
+                        named = named.suggest(s);
                     }
-                },
+                    return Err(named);
+                }
             }
         }
     }
     let count = statements.len();
-    let statements: [Statement; STATEMENTS] = statements.try_into().map_err(|_| {
+    let statements: [Said; STATEMENTS] = statements.try_into().map_err(|_| {
         ParseError::new(format!(
             "{count} statements: a bluff makes exactly four, separated by `;`"
         ))
@@ -313,6 +311,27 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
         smokescreen,
         nolimit,
     })))
+}
+
+/// A statement of a bluff: the player's words, judged on the subset, and
+/// then the reading in brackets that the notation adds, which must be the
+/// one the umpire reads.
+fn said(part: &str, subset: CellSet) -> Result<Said, Refusal> {
+    let (words, gloss) = match part.strip_suffix(']').and_then(|p| p.rsplit_once('[')) {
+        Some((words, gloss)) => (words.trim_end(), Some(gloss.trim())),
+        None => (part, None),
+    };
+    let said = statement::judge(words, subset)?;
+    match gloss {
+        Some(g) if g != said.reading() => Err(Refusal::Unparsable(
+            ParseError::new(format!(
+                "the reading in brackets, “{g}”, is not how the umpire reads this statement: “{}”",
+                said.reading()
+            ))
+            .suggest(said.to_string()),
+        )),
+        _ => Ok(said),
+    }
 }
 
 fn parse_claims(text: &str, start: usize, whole: &str) -> Result<Claims, ParseError> {

@@ -15,7 +15,7 @@ use umpire_core::{PerSeat, Seat, Viewer};
 use crate::deduce;
 use crate::grid::{CELLS, CellSet, Colour, Grid};
 use crate::knowledge::{self, Memory};
-use crate::statement::Statement;
+use crate::statement::{self, Said};
 use crate::view::{SideView, Status, View};
 use crate::{Action, Bluff, CELL_PRICE, Claims, DEALT, FourStatements, Phase, Reveal, STATEMENTS};
 
@@ -110,21 +110,23 @@ fn dealt<R: Rng + ?Sized>(view: &View, rng: &mut R) -> PerSeat<[Option<u32>; CEL
 /// A side's bluff, a smokescreened statement the viewer cannot read drawn
 /// at random.
 fn bluff<R: Rng + ?Sized>(side: &SideView, rng: &mut R) -> Bluff {
-    let said: Vec<Statement> = side
+    let random = |rng: &mut R| Said::new(statement::random(side.subset, rng));
+    let said: Vec<Said> = side
         .statements
         .iter()
         .map(|s| {
-            s.text
-                .as_deref()
-                .and_then(|t| t.parse().ok())
-                .unwrap_or_else(|| Statement::random(side.subset, rng))
+            let read = s.text.as_deref().and_then(|t| t.parse().ok());
+            match (read, &s.said) {
+                (Some(read), Some(words)) => Said::spoken(words, read),
+                _ => random(rng),
+            }
         })
         .collect();
     Bluff {
         subset: side.subset,
         statements: said
             .try_into()
-            .unwrap_or_else(|_| std::array::from_fn(|_| Statement::random(side.subset, rng))),
+            .unwrap_or_else(|_| std::array::from_fn(|_| random(rng))),
         smokescreen: side.smokescreen.map(|n| n - 1),
         nolimit: side.nolimit,
     }

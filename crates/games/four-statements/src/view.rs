@@ -20,8 +20,11 @@ use crate::{FourStatements, Item, Phase, Reveal, STATEMENTS};
 /// One statement as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatementView {
-    /// The canonical sentence; `None` when smokescreened and not yours.
+    /// Its reading, the canonical sentence the umpire judged; `None` when
+    /// smokescreened and not yours.
     pub text: Option<String>,
+    /// The words its author typed (same viewers).
+    pub said: Option<String>,
     /// Its truth, to its author, to a seat that used Detective on it, to
     /// the umpire, and to all at the end.
     pub truth: Option<bool>,
@@ -152,10 +155,13 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
                         .and_then(|c| c.detective)
                         .filter(|_| claims_over && viewer == Viewer::Seat(seat.other()));
                     let statements = (0..STATEMENTS)
-                        .map(|i| StatementView {
-                            text: (sees(seat) || b.smokescreen != Some(i))
-                                .then(|| b.statements[i].to_string()),
-                            truth: (sees(seat) || asked == Some(i)).then_some(side.truths[i]),
+                        .map(|i| {
+                            let shown = sees(seat) || b.smokescreen != Some(i);
+                            StatementView {
+                                text: shown.then(|| b.statements[i].reading()),
+                                said: shown.then(|| b.statements[i].text().to_string()),
+                                truth: (sees(seat) || asked == Some(i)).then_some(side.truths[i]),
+                            }
                         })
                         .collect();
                     let claims = side.claims.filter(|_| claims_over);

@@ -1,36 +1,35 @@
-//! The statement language: what a seat may say about its subset, parsed from
-//! English, printed as one canonical sentence, evaluated and checked for
-//! validity. The language in words, with examples: "The statement language"
-//! in the game's `RULES.md`.
+//! The statement language: what a seat says about its subset, read from
+//! plain English into one typed meaning, printed back as one canonical
+//! sentence (the reading), evaluated, and judged exactly.
 //!
-//! # Shape
+//! ```
+//! use umpire_four_statements::grid::CellSet;
+//! use umpire_four_statements::statement::judge;
 //!
-//! A [`Statement`] is an `or` of `xor`s of `and`s of [`Literal`]s, each an
-//! [`Atom`] possibly negated. This is exactly the parse tree of English read
-//! with the precedence below, so every statement has one canonical sentence
-//! and that sentence parses back to the same statement.
+//! let block = CellSet::parse("A1 B1 A2 B2").unwrap();
+//! let said = judge("There are two red tiles and two blue ones.", block).unwrap();
+//! assert_eq!(said.reading(), "At least two tiles are red and at least two tiles are blue.");
+//! assert_eq!(said.words(), 8);
+//! ```
 //!
-//! # Precedence
+//! # The parts
 //!
-//! Tightest first: "it is not true that" (applies to the one claim right after
-//! it), then `and`, then `xor`, then `or`; each is read left to right. So
-//! "A or B and C" is "A or (B and C)", and "it is not true that A and B" is
-//! "(not A) and B". "Either A or B but not both" is "A xor B"; "either A or B"
-//! without "but not both" is the inclusive "or".
-//!
-//! # Entry points
-//!
-//! - [`judge`]: the engine's single entry point, text and subset in, a valid
-//!   statement or a [`Refusal`] out (unparsable text, or the rule it breaks:
-//!   `outside-subset`, `outside-game`, `coordinates`, `too-many-words`,
-//!   `every-tile-matters`, `two-by-two`).
-//! - [`Statement::from_str`]: English in (a [`ParseError`] with offset,
-//!   expectations and a suggestion when one is close).
-//! - [`Statement::check`]: the structural rules for a subset.
-//! - [`random`]: a random statement valid for a subset (bots).
+//! - [`Statement`]: the meaning, a tree of [`Atom`]s joined by `and`, `or`,
+//!   `xor`, `if … then` and negation. The judge, the deduction engine and
+//!   the bots all work on it.
+//! - `words`: the player's text as normalised words (spelling variants,
+//!   contractions, number words), and the typos it can correct.
+//! - `forms`: the phrasings of each atom, as a table of patterns.
+//! - `parse`: every reading of a sentence: atoms joined by connectives,
+//!   each bracketing that English allows.
+//! - `print`: the canonical sentence of a meaning.
+//! - `eval`: truth on a grid, as a few bit operations on colour masks.
+//! - `diagram`, `sweep`: exact decision diagrams of a statement over the
+//!   colourings of a subset, for validity at every size.
+//! - `validity`: the rules (every tile matters, every part matters, 2×2).
+//! - `judge`: text and subset in, a [`Said`] or a [`Refusal`] out.
+//! - `random`: random valid statements (bots).
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -39,66 +38,197 @@ use umpire_core::{Cell, ParseError};
 use crate::grid::{CellSet, Colour, Grid};
 use crate::table::Table;
 
+mod diagram;
 mod eval;
+mod forms;
+mod judge;
 mod parse;
 mod print;
+mod random;
+mod sweep;
+mod validity;
+mod words;
 
-pub use eval::random;
-pub use parse::judge;
+pub use judge::{Said, judge, read};
+pub use random::{arbitrary, random};
+pub use words::count as count_words;
 
-/// Longest statement, in words.
+/// Longest statement, in words as the player typed them.
 pub const MAX_WORDS: usize = 15;
 
-/// How many: "at least two", "exactly three", "at most one". "No" is
-/// `Exactly(0)`; a bare number ("two red tiles") and "a"/"one" mean at least.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Count {
-    AtLeast(u8),
-    Exactly(u8),
-    AtMost(u8),
+/// A set of colours, as one phrase names them: "red", "red or blue".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Colours(u8);
+
+impl Colours {
+    pub const ALL: Colours = Colours(0b1111);
+
+    pub const fn one(c: Colour) -> Colours {
+        Colours(1 << c as u8)
+    }
+
+    /// The set of the four bits of `mask` (red is bit 0); `None` if empty.
+    pub fn from_mask(mask: u8) -> Option<Colours> {
+        (mask & 0b1111 != 0).then_some(Colours(mask & 0b1111))
+    }
+
+    pub const fn mask(self) -> u8 {
+        self.0
+    }
+
+    #[must_use]
+    pub const fn with(self, c: Colour) -> Colours {
+        Colours(self.0 | 1 << c as u8)
+    }
+
+    pub const fn contains(self, c: Colour) -> bool {
+        self.0 & (1 << c as u8) != 0
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The one colour, if the set has one.
+    pub fn single(self) -> Option<Colour> {
+        (self.len() == 1).then(|| Colour::from_index(self.0.trailing_zeros() as u8))
+    }
+
+    /// Its colours, red first.
+    pub fn iter(self) -> impl Iterator<Item = Colour> {
+        Colour::ALL.into_iter().filter(move |&c| self.contains(c))
+    }
 }
 
-impl Count {
-    /// Whether `n` satisfies it.
-    pub fn holds(self, n: u32) -> bool {
+/// How two numbers compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    Less,
+    AtMost,
+    Equal,
+    Differ,
+    AtLeast,
+    More,
+}
+
+impl Cmp {
+    pub fn holds(self, a: i32, b: i32) -> bool {
         match self {
-            Count::AtLeast(k) => n >= u32::from(k),
-            Count::Exactly(k) => n == u32::from(k),
-            Count::AtMost(k) => n <= u32::from(k),
+            Cmp::Less => a < b,
+            Cmp::AtMost => a <= b,
+            Cmp::Equal => a == b,
+            Cmp::Differ => a != b,
+            Cmp::AtLeast => a >= b,
+            Cmp::More => a > b,
         }
     }
 
-    /// The number it names.
-    pub fn number(self) -> u8 {
+    /// The comparison that holds exactly when this one does not.
+    pub fn negated(self) -> Cmp {
         match self {
-            Count::AtLeast(k) | Count::Exactly(k) | Count::AtMost(k) => k,
+            Cmp::Less => Cmp::AtLeast,
+            Cmp::AtMost => Cmp::More,
+            Cmp::Equal => Cmp::Differ,
+            Cmp::Differ => Cmp::Equal,
+            Cmp::AtLeast => Cmp::Less,
+            Cmp::More => Cmp::AtMost,
+        }
+    }
+}
+
+/// How many of some tiles (of the subset, a row, a square, a tile's
+/// neighbours): "at least two", "all", "more than half", "an odd number".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Amount {
+    /// From `min` to `max`, both included; `max: None` has no upper bound.
+    /// "Two" alone means at least two, "no" means exactly zero.
+    Range { min: u8, max: Option<u8> },
+    /// Every one of them.
+    All,
+    /// Compared with half of them: `Half(Cmp::More)` is "more than half".
+    Half(Cmp),
+    /// An odd (`true`) or even number.
+    Odd(bool),
+}
+
+impl Amount {
+    pub const fn at_least(n: u8) -> Amount {
+        Amount::Range { min: n, max: None }
+    }
+
+    pub const fn at_most(n: u8) -> Amount {
+        Amount::Range {
+            min: 0,
+            max: Some(n),
+        }
+    }
+
+    pub const fn exactly(n: u8) -> Amount {
+        Amount::Range {
+            min: n,
+            max: Some(n),
+        }
+    }
+
+    pub const NONE: Amount = Amount::exactly(0);
+    pub const SOME: Amount = Amount::at_least(1);
+
+    /// Whether `k` of `n` is this many.
+    pub fn holds(self, k: u32, n: u32) -> bool {
+        match self {
+            Amount::Range { min, max } => k >= u32::from(min) && max.is_none_or(|m| k <= m.into()),
+            Amount::All => k == n,
+            Amount::Half(cmp) => cmp.holds(2 * k as i32, n as i32),
+            Amount::Odd(odd) => (k % 2 == 1) == odd,
+        }
+    }
+
+    /// The amount that holds exactly when this one does not, when there is
+    /// one ("at least two" and "at most one").
+    pub fn negated(self) -> Option<Amount> {
+        match self {
+            Amount::Range { min, max: None } if min > 0 => Some(Amount::at_most(min - 1)),
+            Amount::Range {
+                min: 0,
+                max: Some(m),
+            } if m < u8::MAX => Some(Amount::at_least(m + 1)),
+            Amount::Half(cmp) => Some(Amount::Half(cmp.negated())),
+            Amount::Odd(odd) => Some(Amount::Odd(!odd)),
+            _ => None,
+        }
+    }
+
+    /// The same amount with "all" and "half" of `n` as plain numbers.
+    pub fn of(self, n: u8) -> Amount {
+        match self {
+            Amount::All => Amount::exactly(n),
+            Amount::Half(cmp) => {
+                let (lo, hi) = (n / 2, n.div_ceil(2));
+                match cmp {
+                    Cmp::Less => Amount::at_most(hi.saturating_sub(1)),
+                    Cmp::AtMost => Amount::at_most(lo),
+                    Cmp::AtLeast => Amount::at_least(hi),
+                    Cmp::More => Amount::at_least(lo + 1),
+                    Cmp::Equal | Cmp::Differ => self,
+                }
+            }
+            other => other,
         }
     }
 }
 
 /// Which neighbours count: "adjacent" (the eight around, diagonals
-/// included), "orthogonally adjacent" (sharing a side) or "diagonally
-/// adjacent" (sharing only a corner).
+/// included, as the rulebook says), "orthogonally adjacent" (sharing a side)
+/// or "diagonally adjacent" (sharing only a corner).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Adjacency {
     Any,
     Orthogonal,
     Diagonal,
-}
-
-/// More, fewer or as many.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Comparison {
-    More,
-    Fewer,
-    AsMany,
-}
-
-/// Rows or columns of the subset (only those it meets).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Line {
-    Row,
-    Column,
 }
 
 /// "Some" (there is one) or "every".
@@ -108,81 +238,337 @@ pub enum Quantifier {
     Every,
 }
 
-/// One tile named by its position: it speaks of one cell only, so it is only
-/// ever valid for a one-cell subset.
+/// Rows or columns of the subset (only those it meets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Position {
-    /// The leftmost column's topmost tile.
-    Leftmost,
-    /// The rightmost column's topmost tile.
-    Rightmost,
-    /// The top row's leftmost tile.
+pub enum Line {
+    Row,
+    Column,
+}
+
+/// A side of the subset, for naming one tile by its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Left,
+    Right,
     Top,
-    /// The bottom row's leftmost tile.
     Bottom,
+}
+
+impl Side {
+    /// Whether the two sides lie along different axes.
+    pub fn crosses(self, other: Side) -> bool {
+        matches!(self, Side::Left | Side::Right) != matches!(other, Side::Left | Side::Right)
+    }
+}
+
+/// One tile named by its position: the `first` side's extreme tiles
+/// ("the leftmost tile"), then, among those, the `then` side's ("the top
+/// tile of the leftmost column"). It speaks of one tile only, so it is
+/// valid only with other parts that speak of the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub first: Side,
+    pub then: Option<Side>,
 }
 
 /// One claim about the subset's tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Atom {
-    /// "At least two tiles are red."
-    Count { colour: Colour, count: Count },
-    /// "More tiles are red than blue."
+    /// "At least two tiles are red", "all tiles are red or blue", "an odd
+    /// number of tiles are blue".
+    Count { colours: Colours, amount: Amount },
+    /// "More tiles are red than blue", "twice as many": the `left` count
+    /// compared with `factor` times the `right` count.
     Compare {
-        left: Colour,
-        comparison: Comparison,
-        right: Colour,
+        left: Colours,
+        cmp: Cmp,
+        factor: u8,
+        right: Colours,
     },
-    /// "There are exactly three colours."
-    Colours(Count),
-    /// "A red tile is adjacent to a blue tile." (`a == b`: "Two red tiles
-    /// are adjacent.")
-    Adjacent {
-        a: Colour,
-        b: Colour,
+    /// "Exactly three colours appear": how many of the four colours have a
+    /// tile.
+    Colours(Amount),
+    /// "More tiles are red than any other colour" (`most`), or fewer.
+    Extreme { colour: Colour, most: bool },
+    /// "A red tile is adjacent to a blue tile", "every red tile is adjacent
+    /// to a blue tile", "some red tile is adjacent to two blue tiles": tiles
+    /// of `of` and how many of their neighbours are of `near`.
+    Touch {
+        quantifier: Quantifier,
+        of: Colours,
+        near: Colours,
         adjacency: Adjacency,
+        amount: Amount,
     },
     /// "Two adjacent tiles share a colour."
-    SameColourNeighbours(Adjacency),
-    /// "Some 2x2 square has at least one red tile." (squares whose four cells
-    /// are all in the subset)
+    SameNeighbours(Adjacency),
+    /// "Some 2x2 square has a red tile" (squares whose four tiles are all
+    /// in the subset).
     Square {
         quantifier: Quantifier,
-        colour: Colour,
-        count: Count,
+        colours: Colours,
+        amount: Amount,
     },
-    /// "The largest red group has at least three tiles." (`colour: None`: the
-    /// largest group of any one colour)
-    Largest {
-        colour: Option<Colour>,
-        orthogonal: bool,
-        count: Count,
-    },
-    /// "All red tiles are connected." (true with zero or one red tile)
-    Connected { colour: Colour, orthogonal: bool },
-    /// "Every row has at least one red tile."
+    /// "Every row has a red tile."
     Lines {
         line: Line,
         quantifier: Quantifier,
+        colours: Colours,
+        amount: Amount,
+    },
+    /// "The largest red group has at least three tiles" (`colour: None`:
+    /// the largest group of any one colour). A group is a largest set of
+    /// same-coloured tiles joined through adjacent ones (diagonals included
+    /// unless `orthogonal`).
+    Largest {
+        colour: Option<Colour>,
+        orthogonal: bool,
+        amount: Amount,
+    },
+    /// "The red tiles form two groups"; "all red tiles are connected" is at
+    /// most one group.
+    Groups {
         colour: Colour,
-        count: Count,
+        orthogonal: bool,
+        amount: Amount,
     },
     /// "The leftmost tile is red."
-    Tile { position: Position, colour: Colour },
+    Tile {
+        position: Position,
+        colours: Colours,
+    },
 }
 
-/// An atom, or its negation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Literal {
-    pub negated: bool,
-    pub atom: Atom,
+impl Atom {
+    /// Whether it speaks of 2×2 squares (the `two-by-two` rule).
+    pub fn squares(&self) -> bool {
+        matches!(self, Atom::Square { .. })
+    }
+
+    /// The same claim in the one form the printer and the parser share:
+    /// an upper bound past the most there can be is no bound ("between
+    /// three and four colours" is "at least three").
+    fn normal(self) -> Atom {
+        let bound = |amount: Amount, most: u8| match amount {
+            Amount::Range { min, max: Some(m) } if m >= most => Amount::at_least(min),
+            other => other,
+        };
+        match self {
+            Atom::Colours(amount) => Atom::Colours(bound(amount.of(4), 4)),
+            Atom::Square {
+                quantifier,
+                colours,
+                amount,
+            } => Atom::Square {
+                quantifier,
+                colours,
+                amount: bound(amount.of(4), 4),
+            },
+            Atom::Touch {
+                quantifier,
+                of,
+                near,
+                adjacency,
+                amount,
+            } => Atom::Touch {
+                quantifier,
+                of,
+                near,
+                adjacency,
+                amount: bound(amount, 8),
+            },
+            other => other,
+        }
+    }
 }
 
-/// One statement about a subset: an `or` of `xor`s of `and`s of literals,
-/// none of the lists empty.
+/// The meaning of a statement: atoms joined by connectives.
+///
+/// Built through [`Statement::not`], [`Statement::and`] and the like,
+/// which keep one shape for one meaning where English has one sentence for
+/// it: no double negation, `and` and `or` flat, a negated atom folded into
+/// the atom when it has a negative form of the same kind ("not at least
+/// two" is "at most one").
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Statement {
-    any: Vec<Vec<Vec<Literal>>>,
+pub enum Statement {
+    Atom(Atom),
+    Not(Box<Statement>),
+    And(Vec<Statement>),
+    Or(Vec<Statement>),
+    /// Exactly one of the two: "either A or B but not both".
+    Xor(Box<Statement>, Box<Statement>),
+    /// "If A then B".
+    If(Box<Statement>, Box<Statement>),
+    /// "A if and only if B".
+    Iff(Box<Statement>, Box<Statement>),
+}
+
+impl From<Atom> for Statement {
+    fn from(atom: Atom) -> Statement {
+        Statement::Atom(atom.normal())
+    }
+}
+
+impl Statement {
+    /// The negation, folded into the atom where it has a form of its own.
+    #[must_use]
+    #[allow(clippy::should_implement_trait)]
+    pub fn not(self) -> Statement {
+        match self {
+            Statement::Not(s) => *s,
+            Statement::Atom(a) => match negated_atom(a) {
+                Some(n) => n.into(),
+                None => Statement::Not(Box::new(Statement::Atom(a))),
+            },
+            Statement::Xor(a, b) => Statement::Iff(a, b),
+            Statement::Iff(a, b) => Statement::Xor(a, b),
+            Statement::If(a, b) => Statement::and(vec![*a, b.not()]),
+            other => Statement::Not(Box::new(other)),
+        }
+    }
+
+    /// All of `parts` (one part is itself; nested `and`s are flattened).
+    pub fn and(parts: Vec<Statement>) -> Statement {
+        Statement::joined(parts, true)
+    }
+
+    /// Any of `parts` (inclusive).
+    pub fn or(parts: Vec<Statement>) -> Statement {
+        Statement::joined(parts, false)
+    }
+
+    fn joined(parts: Vec<Statement>, and: bool) -> Statement {
+        let mut flat = Vec::new();
+        for p in parts {
+            match p {
+                Statement::And(inner) if and => flat.extend(inner),
+                Statement::Or(inner) if !and => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        // Simple parts first: the printer then puts the one open-ended
+        // part ("both …", "if …") last, where it cannot swallow the rest.
+        flat.sort_by_key(|p| p.depth() > 0);
+        if flat.len() == 1 {
+            return flat.pop().expect("one part");
+        }
+        if and {
+            Statement::And(flat)
+        } else {
+            Statement::Or(flat)
+        }
+    }
+
+    pub fn xor(a: Statement, b: Statement) -> Statement {
+        Statement::Xor(Box::new(a), Box::new(b))
+    }
+
+    pub fn implies(a: Statement, b: Statement) -> Statement {
+        Statement::If(Box::new(a), Box::new(b))
+    }
+
+    pub fn iff(a: Statement, b: Statement) -> Statement {
+        Statement::Iff(Box::new(a), Box::new(b))
+    }
+
+    /// Its direct parts.
+    pub fn parts(&self) -> Vec<&Statement> {
+        match self {
+            Statement::Atom(_) => Vec::new(),
+            Statement::Not(s) => vec![s],
+            Statement::And(v) | Statement::Or(v) => v.iter().collect(),
+            Statement::Xor(a, b) | Statement::If(a, b) | Statement::Iff(a, b) => vec![a, b],
+        }
+    }
+
+    /// Every atom, left to right.
+    pub fn atoms(&self) -> Vec<&Atom> {
+        match self {
+            Statement::Atom(a) => vec![a],
+            other => other.parts().into_iter().flat_map(|p| p.atoms()).collect(),
+        }
+    }
+
+    /// Nodes of the tree (a measure of how complex it is).
+    pub fn size(&self) -> usize {
+        1 + self.parts().iter().map(|p| p.size()).sum::<usize>()
+    }
+
+    /// How deep connectives nest: 0 for an atom or a negated atom.
+    pub fn depth(&self) -> usize {
+        match self {
+            Statement::Atom(_) => 0,
+            Statement::Not(s) if matches!(**s, Statement::Atom(_)) => 0,
+            other => 1 + other.parts().iter().map(|p| p.depth()).max().unwrap_or(0),
+        }
+    }
+
+    /// Its truth on `grid`, speaking of the tiles of `subset`.
+    pub fn eval(&self, subset: CellSet, grid: Grid) -> bool {
+        eval::Frame::new(subset).eval(self, &eval::masks_of(subset, grid))
+    }
+
+    /// The colourings of `subset` that make it true (see [`Table`]).
+    /// Remembered per thread: a seat's knowledge is rebuilt from the same
+    /// statements over and over.
+    pub fn table(&self, subset: CellSet) -> Table {
+        eval::table(self, subset)
+    }
+
+    /// Whether it is valid for `subset`: every tile of the subset matters
+    /// to its truth, every part of it matters, and a statement about 2×2
+    /// squares has every tile in a 2×2 square inside the subset. Decided
+    /// exactly, at every subset size (the word limit is on the words typed:
+    /// see [`judge`]).
+    pub fn check(&self, subset: CellSet) -> Result<(), Invalid> {
+        validity::check(self, subset)
+    }
+
+    /// The canonical sentence without the capital and the full stop.
+    pub fn sentence(&self) -> String {
+        print::sentence(self)
+    }
+}
+
+/// The atom that holds exactly when `a` does not, when its kind has one.
+fn negated_atom(a: Atom) -> Option<Atom> {
+    Some(match a {
+        Atom::Count { colours, amount } => Atom::Count {
+            colours,
+            amount: amount.negated()?,
+        },
+        Atom::Compare {
+            left,
+            cmp,
+            factor,
+            right,
+        } => Atom::Compare {
+            left,
+            cmp: cmp.negated(),
+            factor,
+            right,
+        },
+        Atom::Colours(amount) => Atom::Colours(amount.negated()?),
+        Atom::Largest {
+            colour,
+            orthogonal,
+            amount,
+        } => Atom::Largest {
+            colour,
+            orthogonal,
+            amount: amount.negated()?,
+        },
+        Atom::Groups {
+            colour,
+            orthogonal,
+            amount,
+        } => Atom::Groups {
+            colour,
+            orthogonal,
+            amount: amount.negated()?,
+        },
+        _ => return None,
+    })
 }
 
 /// Why a statement is not valid for a subset.
@@ -192,6 +578,10 @@ pub enum Invalid {
     TooManyWords(usize),
     #[error("{0} never changes the statement's truth: every tile of the subset must matter")]
     CellDoesNotMatter(Cell),
+    #[error(
+        "“{0}” never changes the statement's truth on this subset: every part must matter (leave it out)"
+    )]
+    NeedlessPart(String),
     #[error("{0} lies in no 2×2 square inside the subset")]
     NotInSquare(Cell),
     #[error("it speaks of tiles outside the subset: a statement speaks only of the subset's tiles")]
@@ -200,6 +590,27 @@ pub enum Invalid {
     OutsideGame,
     #[error("it names coordinates: rows, columns and cells may not be named or numbered")]
     Coordinates,
+    #[error("{0}")]
+    Ambiguous(Ambiguity),
+    #[error("it nests its parts too deep to read clearly: say it with fewer ands, ors and nots")]
+    TooComplex,
+}
+
+/// Two readings of one sentence that mean different things on the subset,
+/// each with the sentence that says it and nothing else.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ambiguity {
+    pub readings: Vec<String>,
+}
+
+impl fmt::Display for Ambiguity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "it can be read in {} ways", self.readings.len())?;
+        for (i, r) in self.readings.iter().enumerate() {
+            write!(f, "{} “{r}”", if i == 0 { ":" } else { " or" })?;
+        }
+        f.write_str(": say the one you mean")
+    }
 }
 
 impl Invalid {
@@ -208,10 +619,13 @@ impl Invalid {
         match self {
             Invalid::TooManyWords(_) => "too-many-words",
             Invalid::CellDoesNotMatter(_) => "every-tile-matters",
+            Invalid::NeedlessPart(_) => "every-part-matters",
             Invalid::NotInSquare(_) => "two-by-two",
             Invalid::OutsideSubset => "outside-subset",
             Invalid::OutsideGame => "outside-game",
             Invalid::Coordinates => "coordinates",
+            Invalid::Ambiguous(_) => "ambiguous",
+            Invalid::TooComplex => "too-complex",
         }
     }
 }
@@ -251,134 +665,20 @@ impl From<Refusal> for umpire_core::ActionError {
     }
 }
 
-impl Literal {
-    pub fn new(atom: Atom) -> Literal {
-        Literal {
-            negated: false,
-            atom,
-        }
-    }
-}
-
-impl std::ops::Not for Literal {
-    type Output = Literal;
-    fn not(self) -> Literal {
-        Literal {
-            negated: !self.negated,
-            atom: self.atom,
-        }
-    }
-}
-
-impl From<Atom> for Statement {
-    fn from(atom: Atom) -> Statement {
-        Statement::literal(Literal::new(atom))
-    }
-}
-
-impl Statement {
-    /// One literal.
-    pub fn literal(literal: Literal) -> Statement {
-        Statement {
-            any: vec![vec![vec![literal]]],
-        }
-    }
-
-    /// `ors[i]` are joined by `or`, `ors[i][j]` by `xor`, `ors[i][j][k]` by
-    /// `and`; `None` if some list is empty.
-    pub fn from_clauses(ors: Vec<Vec<Vec<Literal>>>) -> Option<Statement> {
-        let ok = !ors.is_empty()
-            && ors
-                .iter()
-                .all(|x| !x.is_empty() && x.iter().all(|a| !a.is_empty()));
-        ok.then_some(Statement { any: ors })
-    }
-
-    /// The `or` of `xor`s of `and`s of literals.
-    pub fn clauses(&self) -> &[Vec<Vec<Literal>>] {
-        &self.any
-    }
-
-    /// Every literal, left to right.
-    pub fn literals(&self) -> impl Iterator<Item = &Literal> {
-        self.any.iter().flatten().flatten()
-    }
-
-    /// `self or other`.
-    #[must_use]
-    pub fn or(mut self, other: Statement) -> Statement {
-        self.any.extend(other.any);
-        self
-    }
-
-    /// Its truth on `grid`, speaking of the tiles of `subset`.
-    pub fn eval(&self, subset: CellSet, grid: Grid) -> bool {
-        let frame = eval::Frame::new(subset);
-        frame.eval(self, &eval::masks_of(subset, grid))
-    }
-
-    /// The colourings of `subset` that make it true. Remembered per thread:
-    /// a seat's knowledge is rebuilt from the same statements over and over
-    /// (bots count it many times a move), and a table over 8 cells takes
-    /// 65,536 evaluations.
-    pub fn table(&self, subset: CellSet) -> Table {
-        thread_local! {
-            static TABLES: RefCell<HashMap<(Statement, CellSet), Table>> =
-                RefCell::new(HashMap::new());
-        }
-        /// Tables kept before the memo starts afresh (at most 8 KiB each: 8 MiB).
-        const KEPT: usize = 1024;
-        let key = (self.clone(), subset);
-        if let Some(t) = TABLES.with_borrow(|m| m.get(&key).cloned()) {
-            return t;
-        }
-        let t = Table::from_bits(subset, eval::Frame::new(subset).truth_bits(self));
-        TABLES.with_borrow_mut(|m| {
-            if m.len() >= KEPT {
-                m.clear();
-            }
-            m.insert(key, t.clone());
-        });
-        t
-    }
-
-    /// A random statement valid for `subset` (see [`random`]).
-    pub fn random<R: rand::Rng + ?Sized>(subset: CellSet, rng: &mut R) -> Statement {
-        random(subset, rng)
-    }
-
-    /// Words of the canonical sentence.
-    pub fn words(&self) -> usize {
-        self.to_string().split_whitespace().count()
-    }
-
-    /// Whether it is a valid statement about `subset`, and why not: at most
-    /// 15 words, every cell in a 2×2 square inside the subset when it speaks
-    /// of 2×2 squares, and every cell matters.
-    pub fn check(&self, subset: CellSet) -> Result<(), Invalid> {
-        let words = self.words();
-        if words > MAX_WORDS {
-            return Err(Invalid::TooManyWords(words));
-        }
-        eval::Frame::new(subset).check(self)
-    }
-}
-
 impl FromStr for Statement {
     type Err = ParseError;
+
+    /// The sentence's simplest reading, whatever the subset (canonical
+    /// sentences have one); [`judge`] reads it for a subset, refusing
+    /// sentences with readings that differ there.
     fn from_str(text: &str) -> Result<Statement, ParseError> {
-        parse::parse(text)
+        parse::readings(text).map(|mut r| r.swap_remove(0))
     }
 }
 
 impl fmt::Display for Statement {
     /// The canonical sentence: capitalised, ending with a full stop.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = print::sentence(self);
-        let mut chars = s.chars();
-        if let Some(c) = chars.next() {
-            write!(f, "{}{}", c.to_ascii_uppercase(), chars.as_str())?;
-        }
-        f.write_str(".")
+        f.write_str(&print::capitalised(&self.sentence()))
     }
 }

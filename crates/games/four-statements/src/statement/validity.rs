@@ -1,0 +1,309 @@
+//! The rules a statement keeps for its subset, decided exactly:
+//!
+//! - **every tile matters**: for each tile, some colouring of the others
+//!   lets its colour change the truth;
+//! - **every part matters**: no part could be replaced by "true" or by
+//!   "false" without changing what the statement says ("there are at least
+//!   zero colours and …" says nothing with its first part);
+//! - **two-by-two**: a statement about 2×2 squares needs every tile in a
+//!   2×2 square inside the subset;
+//! - a position names one tile ("the leftmost tile" among two is a
+//!   question), and parts nest at most two deep.
+//!
+//! Random colourings prove most statements valid at once (a colouring in
+//! which a tile's colour changes the truth is a proof that it matters);
+//! whatever they leave open is settled by the statement's decision diagram
+//! (`diagram`), which is exact at every subset size.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use rand::{Rng, RngExt, SeedableRng};
+
+use super::diagram::Diagram;
+use super::eval::{Frame, neighbours, resolve};
+use super::{Adjacency, Ambiguity, Atom, Invalid, Position, Side, Statement};
+use crate::grid::{self, CellSet};
+
+/// Parts may nest this deep ("A and either B or C or both" is two).
+pub(super) const MAX_DEPTH: usize = 2;
+/// Random colourings tried per tile before the exact decision.
+const TRIES: usize = 48;
+
+/// See [`Statement::check`]. Remembered per thread: a bluff is judged when
+/// it is read and again when it is played.
+pub(super) fn check(s: &Statement, subset: CellSet) -> Result<(), Invalid> {
+    thread_local! {
+        static VERDICTS: RefCell<HashMap<(Statement, CellSet), Result<(), Invalid>>> =
+            RefCell::new(HashMap::new());
+    }
+    const KEPT: usize = 4096;
+    let key = (s.clone(), subset);
+    if let Some(v) = VERDICTS.with_borrow(|m| m.get(&key).cloned()) {
+        return v;
+    }
+    let v = decide(s, subset);
+    VERDICTS.with_borrow_mut(|m| {
+        if m.len() >= KEPT {
+            m.clear();
+        }
+        m.insert(key, v.clone());
+    });
+    v
+}
+
+fn decide(s: &Statement, subset: CellSet) -> Result<(), Invalid> {
+    structure(s, subset)?;
+    let frame = Frame::new(subset);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5EED);
+    let mut exact: Option<(Diagram, u32)> = None;
+    let diagram = |exact: &mut Option<(Diagram, u32)>| {
+        if exact.is_none() {
+            let mut d = Diagram::new(subset);
+            let root = d.statement(s, None);
+            *exact = Some((d, root));
+        }
+    };
+    // Every tile matters.
+    let open: Vec<usize> = (0..frame.cells.len())
+        .filter(|&j| !witness(&frame, s, j, &mut rng, TRIES))
+        .collect();
+    if !open.is_empty() {
+        diagram(&mut exact);
+        let (d, root) = exact.as_ref().expect("built");
+        let support = d.support(*root);
+        if let Some(&j) = open.iter().find(|&&j| support >> j & 1 == 0) {
+            return Err(Invalid::CellDoesNotMatter(grid::cell(d.cells[j])));
+        }
+    }
+    // Every part matters.
+    for part in parts(s) {
+        let both = [true, false].map(|value| {
+            differs(&frame, s, part, value, &mut rng) || {
+                diagram(&mut exact);
+                let (d, root) = exact.as_mut().expect("built");
+                d.statement(s, Some((part, value))) != *root
+            }
+        });
+        if both.contains(&false) {
+            return Err(Invalid::NeedlessPart(
+                part.to_string().trim_end_matches('.').to_string(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What can be told without colourings: positions settle, parts nest
+/// little, 2×2 statements fit the subset.
+fn structure(s: &Statement, subset: CellSet) -> Result<(), Invalid> {
+    let readings = settle_positions(s, subset);
+    if readings.len() > 1 {
+        return Err(Invalid::Ambiguous(Ambiguity {
+            readings: readings.iter().map(ToString::to_string).collect(),
+        }));
+    }
+    if s.depth() > MAX_DEPTH {
+        return Err(Invalid::TooComplex);
+    }
+    if s.atoms().iter().any(|a| a.squares()) {
+        let covered = Frame::new(subset).in_squares();
+        if let Some(i) = subset.indices().find(|&i| covered >> i & 1 == 0) {
+            return Err(Invalid::NotInSquare(grid::cell(i)));
+        }
+    }
+    Ok(())
+}
+
+/// The statement with each position that names more than one tile of the
+/// subset ("the leftmost tile" of a 2×2 block) made definite each way it
+/// can be ("the top tile of the leftmost column", "the bottom tile …");
+/// just the statement when every position names one tile.
+pub(super) fn settle_positions(s: &Statement, subset: CellSet) -> Vec<Statement> {
+    let open = s.atoms().into_iter().find_map(|a| match *a {
+        Atom::Tile { position, colours } if !resolve(position, subset.0).1 => {
+            Some((position, colours))
+        }
+        _ => None,
+    });
+    let Some((position, colours)) = open else {
+        return vec![s.clone()];
+    };
+    let across = match position.first {
+        Side::Left | Side::Right => [Side::Top, Side::Bottom],
+        Side::Top | Side::Bottom => [Side::Left, Side::Right],
+    };
+    across
+        .into_iter()
+        .flat_map(|then| {
+            let settled = Atom::Tile {
+                position: Position {
+                    first: position.first,
+                    then: Some(then),
+                },
+                colours,
+            };
+            settle_positions(&replace(s, position, settled), subset)
+        })
+        .collect()
+}
+
+/// `s` with each tile atom at `position` made `with`.
+fn replace(s: &Statement, position: Position, with: Atom) -> Statement {
+    let r = |x: &Statement| replace(x, position, with);
+    match s {
+        Statement::Atom(Atom::Tile { position: p, .. }) if *p == position => with.into(),
+        Statement::Atom(a) => (*a).into(),
+        Statement::Not(x) => Statement::Not(Box::new(r(x))),
+        Statement::And(v) => Statement::And(v.iter().map(r).collect()),
+        Statement::Or(v) => Statement::Or(v.iter().map(r).collect()),
+        Statement::Xor(a, b) => Statement::xor(r(a), r(b)),
+        Statement::If(a, b) => Statement::implies(r(a), r(b)),
+        Statement::Iff(a, b) => Statement::iff(r(a), r(b)),
+    }
+}
+
+/// The parts whose meaning counts on their own: every node but the root,
+/// an atom under "not" counted with its "not".
+fn parts(s: &Statement) -> Vec<&Statement> {
+    fn walk<'a>(s: &'a Statement, out: &mut Vec<&'a Statement>) {
+        for p in s.parts() {
+            out.push(p);
+            if !matches!(p, Statement::Not(_)) {
+                walk(p, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if !matches!(s, Statement::Not(x) if matches!(**x, Statement::Atom(_))) {
+        walk(s, &mut out);
+    }
+    out
+}
+
+/// Whether two statements mean the same on `subset`: a colouring where
+/// they differ says no at once; else their diagrams decide.
+pub(super) fn same_meaning(a: &Statement, b: &Statement, subset: CellSet) -> bool {
+    if a == b {
+        return true;
+    }
+    let frame = Frame::new(subset);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(0xD1FF);
+    for t in 0..400 {
+        let m = colouring(&frame, 0, t, &mut rng);
+        if frame.eval(a, &m) != frame.eval(b, &m) {
+            return false;
+        }
+    }
+    let mut d = Diagram::new(subset);
+    d.statement(a, None) == d.statement(b, None)
+}
+
+/// A colouring where `s` and `s` with `part` taken as `value` differ.
+fn differs<R: Rng + ?Sized>(
+    frame: &Frame,
+    s: &Statement,
+    part: &Statement,
+    value: bool,
+    rng: &mut R,
+) -> bool {
+    (0..TRIES * 4).any(|t| {
+        let m = colouring(frame, 0, t, rng);
+        frame.eval(s, &m) != frame.eval_forcing(s, &m, Some((part, value)))
+    })
+}
+
+/// Whether, among `tries` colourings of the other cells, one lets cell
+/// `j`'s colour change the truth (a proof that it matters).
+fn witness<R: Rng + ?Sized>(
+    frame: &Frame,
+    s: &Statement,
+    j: usize,
+    rng: &mut R,
+    tries: usize,
+) -> bool {
+    let bit = frame.cells[j];
+    (0..tries).any(|t| {
+        let base = colouring(frame, bit, t, rng);
+        let mut first = None;
+        (0..4).any(|col| {
+            let mut m = base;
+            m[col] |= bit;
+            let v = frame.eval(s, &m);
+            *first.get_or_insert(v) != v
+        })
+    })
+}
+
+/// The `t`-th random colouring of the cells but `skip`: uniform, one colour
+/// dominating, two colours, or neighbours kept apart (statements about
+/// neighbours need such colourings to show anything).
+fn colouring<R: Rng + ?Sized>(frame: &Frame, skip: u16, t: usize, rng: &mut R) -> [u16; 4] {
+    match t % 5 {
+        3 => proper(frame, skip, Adjacency::Orthogonal, rng),
+        4 => proper(frame, skip, Adjacency::Any, rng),
+        mode => mixed(frame, skip, mode, rng),
+    }
+}
+
+fn mixed<R: Rng + ?Sized>(frame: &Frame, skip: u16, mode: usize, rng: &mut R) -> [u16; 4] {
+    let weights: [u32; 4] = match mode {
+        0 => [1, 1, 1, 1],
+        1 => {
+            let mut w = [1, 1, 1, 1];
+            w[rng.random_range(0..4)] = 12;
+            w
+        }
+        _ => {
+            let mut w = [0, 0, 0, 0];
+            w[rng.random_range(0..4)] = 3;
+            w[rng.random_range(0..4)] += 1;
+            w
+        }
+    };
+    let total: u32 = weights.iter().sum();
+    let mut m = [0u16; 4];
+    for &c in frame.cells.iter().filter(|&&c| c != skip) {
+        let mut r = rng.random_range(0..total);
+        let mut col = 0;
+        while r >= weights[col] {
+            r -= weights[col];
+            col += 1;
+        }
+        m[col] |= c;
+    }
+    m
+}
+
+fn proper<R: Rng + ?Sized>(
+    frame: &Frame,
+    skip: u16,
+    adjacency: Adjacency,
+    rng: &mut R,
+) -> [u16; 4] {
+    let mut m = [0u16; 4];
+    for &c in frame.cells.iter().filter(|&&c| c != skip) {
+        let near = neighbours(c, adjacency);
+        let free: Vec<usize> = (0..4).filter(|&k| m[k] & near == 0).collect();
+        let col = if free.is_empty() {
+            rng.random_range(0..4)
+        } else {
+            free[rng.random_range(0..free.len())]
+        };
+        m[col] |= c;
+    }
+    m
+}
+
+/// Whether random colourings alone prove `s` valid for `subset` (never
+/// true for an invalid one): how random statements are kept cheaply.
+pub(super) fn proven<R: Rng + ?Sized>(s: &Statement, subset: CellSet, rng: &mut R) -> bool {
+    if structure(s, subset).is_err() {
+        return false;
+    }
+    let frame = Frame::new(subset);
+    (0..frame.cells.len()).all(|j| witness(&frame, s, j, rng, 24))
+        && parts(s)
+            .into_iter()
+            .all(|p| differs(&frame, s, p, true, rng) && differs(&frame, s, p, false, rng))
+}

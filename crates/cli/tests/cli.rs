@@ -701,7 +701,10 @@ fn statement_check_applies_the_subset_rules() {
     let (code, v) = check(ten, &["--no-limit"]);
     assert_eq!((code, &v["kind"]), (Some(0), &json!("valid")));
     let (code, v) = check("A1 C3", &["--no-limit"]);
-    assert_eq!((code, &v["reading"]), (Some(0), &json!("At least two tiles are red.")));
+    assert_eq!(
+        (code, &v["reading"]),
+        (Some(0), &json!("At least two tiles are red."))
+    );
 }
 
 /// `deduce --help` says what each argument is.

@@ -51,6 +51,7 @@ mod words;
 
 pub use judge::{Said, judge, read};
 pub use random::{arbitrary, random};
+pub use validity::MAX_DEPTH;
 pub use words::count as count_words;
 
 /// Longest statement, in words as the player typed them.
@@ -481,6 +482,24 @@ impl Statement {
         }
     }
 
+    /// The parts the every-part-matters rule weighs: every part but the
+    /// whole, an atom under "not" weighed with its "not".
+    pub fn weighed_parts(&self) -> Vec<&Statement> {
+        fn walk<'a>(s: &'a Statement, out: &mut Vec<&'a Statement>) {
+            for p in s.parts() {
+                out.push(p);
+                if !matches!(p, Statement::Not(_)) {
+                    walk(p, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if !matches!(self, Statement::Not(x) if matches!(**x, Statement::Atom(_))) {
+            walk(self, &mut out);
+        }
+        out
+    }
+
     /// Every atom, left to right.
     pub fn atoms(&self) -> Vec<&Atom> {
         match self {
@@ -503,9 +522,10 @@ impl Statement {
         }
     }
 
-    /// Its truth on `grid`, speaking of the tiles of `subset`.
+    /// Its truth on `grid`, speaking of the tiles of `subset` (to judge
+    /// many grids, see [`Evaluator`]).
     pub fn eval(&self, subset: CellSet, grid: Grid) -> bool {
-        eval::Frame::new(subset).eval(self, &eval::masks_of(subset, grid))
+        Evaluator::new(subset).eval(self, grid)
     }
 
     /// The colourings of `subset` that make it true (see [`Table`]).
@@ -527,6 +547,48 @@ impl Statement {
     /// The canonical sentence without the capital and the full stop.
     pub fn sentence(&self) -> String {
         print::sentence(self)
+    }
+}
+
+/// Statements' truth on one subset, grid after grid: what the subset gives
+/// every evaluation is worked out once.
+///
+/// A colouring can also be given as four masks, one per colour (red
+/// first), each of the subset's grid indices (`row * 4 + col`) of that
+/// colour: a few bit operations then judge a statement.
+pub struct Evaluator {
+    frame: eval::Frame,
+}
+
+impl Evaluator {
+    pub fn new(subset: CellSet) -> Evaluator {
+        Evaluator {
+            frame: eval::Frame::new(subset),
+        }
+    }
+
+    /// `s`'s truth on `grid`.
+    pub fn eval(&self, s: &Statement, grid: Grid) -> bool {
+        self.frame
+            .eval(s, &eval::masks_of(CellSet(self.frame.subset), grid))
+    }
+
+    /// `s`'s truth on the colouring given as masks.
+    pub fn eval_masks(&self, s: &Statement, masks: &[u16; 4]) -> bool {
+        self.frame.eval(s, masks)
+    }
+
+    /// `s`'s truth on `masks` with its part `part` (found by address, so a
+    /// part of `s` itself) taken as `value`: what `s` says without that
+    /// part.
+    pub fn eval_replacing(
+        &self,
+        s: &Statement,
+        masks: &[u16; 4],
+        part: &Statement,
+        value: bool,
+    ) -> bool {
+        self.frame.eval_forcing(s, masks, Some((part, value)))
     }
 }
 

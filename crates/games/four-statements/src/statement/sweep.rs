@@ -354,8 +354,10 @@ struct Square {
 
 impl Square {
     fn closes(&self, i: usize) -> bool {
-        let sq = 0x33u16 << i.wrapping_sub(5);
-        i >= 5 && i % 4 != 0 && self.subset & sq == sq
+        i >= 5 && i % 4 != 0 && {
+            let sq = 0x33u16 << (i - 5);
+            self.subset & sq == sq
+        }
     }
 }
 

@@ -15,9 +15,6 @@
 //! whatever they leave open is settled by the statement's decision diagram
 //! (`diagram`), which is exact at every subset size.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-
 use rand::{Rng, RngExt, SeedableRng};
 
 use super::diagram::Diagram;
@@ -26,30 +23,13 @@ use super::{Adjacency, Ambiguity, Atom, Invalid, Position, Side, Statement};
 use crate::grid::{self, CellSet};
 
 /// Parts may nest this deep ("A and either B or C or both" is two).
-pub(super) const MAX_DEPTH: usize = 2;
+pub const MAX_DEPTH: usize = 2;
 /// Random colourings tried per tile before the exact decision.
 const TRIES: usize = 48;
 
-/// See [`Statement::check`]. Remembered per thread: a bluff is judged when
-/// it is read and again when it is played.
+/// See [`Statement::check`].
 pub(super) fn check(s: &Statement, subset: CellSet) -> Result<(), Invalid> {
-    thread_local! {
-        static VERDICTS: RefCell<HashMap<(Statement, CellSet), Result<(), Invalid>>> =
-            RefCell::new(HashMap::new());
-    }
-    const KEPT: usize = 4096;
-    let key = (s.clone(), subset);
-    if let Some(v) = VERDICTS.with_borrow(|m| m.get(&key).cloned()) {
-        return v;
-    }
-    let v = decide(s, subset);
-    VERDICTS.with_borrow_mut(|m| {
-        if m.len() >= KEPT {
-            m.clear();
-        }
-        m.insert(key, v.clone());
-    });
-    v
+    decide(s, subset)
 }
 
 fn decide(s: &Statement, subset: CellSet) -> Result<(), Invalid> {
@@ -77,7 +57,7 @@ fn decide(s: &Statement, subset: CellSet) -> Result<(), Invalid> {
         }
     }
     // Every part matters.
-    for part in parts(s) {
+    for part in s.weighed_parts() {
         let both = [true, false].map(|value| {
             differs(&frame, s, part, value, &mut rng) || {
                 diagram(&mut exact);
@@ -161,24 +141,6 @@ fn replace(s: &Statement, position: Position, with: Atom) -> Statement {
         Statement::If(a, b) => Statement::implies(r(a), r(b)),
         Statement::Iff(a, b) => Statement::iff(r(a), r(b)),
     }
-}
-
-/// The parts whose meaning counts on their own: every node but the root,
-/// an atom under "not" counted with its "not".
-fn parts(s: &Statement) -> Vec<&Statement> {
-    fn walk<'a>(s: &'a Statement, out: &mut Vec<&'a Statement>) {
-        for p in s.parts() {
-            out.push(p);
-            if !matches!(p, Statement::Not(_)) {
-                walk(p, out);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    if !matches!(s, Statement::Not(x) if matches!(**x, Statement::Atom(_))) {
-        walk(s, &mut out);
-    }
-    out
 }
 
 /// Whether two statements mean the same on `subset`: a colouring where
@@ -303,7 +265,7 @@ pub(super) fn proven<R: Rng + ?Sized>(s: &Statement, subset: CellSet, rng: &mut 
     }
     let frame = Frame::new(subset);
     (0..frame.cells.len()).all(|j| witness(&frame, s, j, rng, 24))
-        && parts(s)
+        && s.weighed_parts()
             .into_iter()
             .all(|p| differs(&frame, s, p, true, rng) && differs(&frame, s, p, false, rng))
 }

@@ -57,7 +57,7 @@ fn random_colouring(cells: &[u16], rng: &mut impl rand::Rng) -> [u16; 4] {
             1 if rng.random_ratio(5, 6) => base,
             1 => rng.random_range(0..4),
             _ => {
-                let around = (c << 1 | c >> 1 | c << 4 | c >> 4) & !0;
+                let around = c << 1 | c >> 1 | c << 4 | c >> 4;
                 let free: Vec<usize> = (0..4).filter(|&k| m[k] & around == 0).collect();
                 if free.is_empty() {
                     rng.random_range(0..4)

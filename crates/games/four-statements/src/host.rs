@@ -12,7 +12,7 @@
 //! assert_eq!(v.kind, Kind::Valid);
 //! assert_eq!(v.reading.as_deref(), Some("At least two tiles are red."));
 //! let far = Ask::new(CellSet::parse("A1 C3").unwrap());
-//! assert_eq!(verdict("There are two red tiles.", &far).rule, Some("subset-size"));
+//! assert_eq!(verdict("There are two red tiles.", &far).rule, Some("subset-connected"));
 //! ```
 
 use serde::Serialize;

@@ -9,7 +9,7 @@
 //! let block = CellSet::parse("A1 B1 A2 B2").unwrap();
 //! let said = judge("There are two red tiles and two blue ones.", block).unwrap();
 //! assert_eq!(said.reading(), "At least two tiles are red and at least two tiles are blue.");
-//! assert_eq!(said.words(), 8);
+//! assert_eq!(said.words(), 9);
 //! ```
 //!
 //! # The parts
@@ -348,9 +348,11 @@ impl Atom {
 
     /// The same claim in the one form the printer and the parser share:
     /// an upper bound past the most there can be is no bound ("between
-    /// three and four colours" is "at least three").
+    /// three and four colours" is "at least three"), and "at least" the
+    /// most is "exactly" ("a square with four red tiles").
     fn normal(self) -> Atom {
         let bound = |amount: Amount, most: u8| match amount {
+            Amount::Range { min, .. } if min >= most => Amount::exactly(most),
             Amount::Range { min, max: Some(m) } if m >= most => Amount::at_least(min),
             other => other,
         };
@@ -628,6 +630,10 @@ fn negated_atom(a: Atom) -> Option<Atom> {
             colour,
             orthogonal,
             amount: amount.negated()?,
+        },
+        Atom::Tile { position, colours } => Atom::Tile {
+            position,
+            colours: Colours::from_mask(!colours.mask())?,
         },
         _ => return None,
     })

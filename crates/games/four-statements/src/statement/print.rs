@@ -36,6 +36,15 @@ pub(super) fn capitalised(text: &str) -> String {
     }
 }
 
+/// Colours said of a tile: "red", "red or blue", and three as "not" the
+/// fourth ("not red").
+fn predicate(c: Colours) -> String {
+    match Colours::from_mask(!c.mask()).and_then(Colours::single) {
+        Some(missing) if c.len() == 3 => format!("not {missing}"),
+        _ => colours(c),
+    }
+}
+
 /// "red", "red or blue", "red, blue or green".
 pub(super) fn colours(c: Colours) -> String {
     let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
@@ -157,6 +166,7 @@ fn count(colours_: Colours, amount: Amount, negated: bool) -> String {
             other => format!("it is not true that {}", count(colours_, other, false)),
         };
     }
+    let c = predicate(colours_);
     match amount {
         Amount::Range {
             min: 0,
@@ -297,9 +307,13 @@ fn atom(a: &Atom, negated: bool) -> String {
                 (Quantifier::Every, false) => "every",
                 (Quantifier::Every, true) => "not every",
             };
+            let subject = if of == Colours::ALL {
+                "tile".to_string()
+            } else {
+                format!("{} tile", colours(of))
+            };
             format!(
-                "{q} {} tile is {adj} to {}",
-                colours(of),
+                "{q} {subject} is {adj} to {}",
                 neighbours(amount, near, same)
             )
         }
@@ -382,7 +396,7 @@ fn atom(a: &Atom, negated: bool) -> String {
             "{} is {}{}",
             position(p),
             if negated { "not " } else { "" },
-            colours(c)
+            predicate(c)
         ),
     }
 }

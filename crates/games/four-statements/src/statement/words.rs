@@ -54,6 +54,7 @@ fn normal(raw: &str) -> Vec<&'static str> {
         "yellows" => one("yellow"),
         "less" => one("fewer"),
         "once" => vec!["one", "time"],
+        "twice" => vec!["two", "times"],
         _ => Vec::new(),
     }
 }

@@ -1,0 +1,744 @@
+//! The slots of a pattern: a phrase of one kind, and what it means.
+
+use std::sync::OnceLock;
+
+use super::super::print::number_word;
+use super::{Caps, El, compile, matches};
+use crate::grid::Colour;
+use crate::statement::{Adjacency, Amount, Cmp, Colours, Line, Quantifier, Side};
+
+/// A phrase of one kind, and what it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Slot {
+    /// A number, 0–16, in digits or words.
+    Number,
+    /// How many, before a noun: "at least two", "no", "all", "most", "an
+    /// odd number of" (and "not all", which negates).
+    Amount,
+    /// How many, after "is": "two" (exactly), "at least two", "odd".
+    Is,
+    /// Colours joined by "or": "red", "red or blue", "not red".
+    Colours,
+    /// One colour.
+    Colour,
+    /// Colours joined by "and": "red and blue", "red, blue and green".
+    List,
+    /// A word for tiles ("tiles", "squares", "ones"), and "in the subset".
+    Tile,
+    /// "adjacent to", "orthogonally next to", "touching".
+    NextTo,
+    /// "adjacent", "neighbouring", "touching" before a noun.
+    Adjacent,
+    /// "row(s)" or "column(s)".
+    Line,
+    /// "some", "every", "no", "not every".
+    Quantifier,
+    /// "not" or "never", or nothing.
+    Not,
+    /// "orthogonally (connected)", or nothing.
+    Orthogonal,
+    /// "leftmost", "top", "bottom"…
+    Side,
+    /// "a 2x2 square", "2 by 2 block".
+    Square,
+    /// "group", "region", "cluster".
+    Group,
+    /// The subset as a subject: "I", "my subset", "the subset".
+    Subject,
+    /// "more" or "fewer".
+    More,
+    /// "exactly", "at least", "at most", "more than", "fewer than", "not
+    /// exactly", or nothing (exactly), before "as many".
+    HowMuch,
+    /// "two times" ("twice"), "three times".
+    Times,
+    /// Colours added up: "blue and green combined".
+    Combined,
+}
+
+impl Slot {
+    /// What it takes, in words, for errors.
+    pub(super) fn describe(self) -> &'static str {
+        match self {
+            Slot::Number => "a number",
+            Slot::Amount | Slot::Is => "how many (a number, “at least two”, “all”…)",
+            Slot::Colours | Slot::Colour | Slot::List => "a colour",
+            Slot::Tile => "tiles",
+            Slot::NextTo => "adjacent to",
+            Slot::Adjacent => "adjacent",
+            Slot::Line => "row or column",
+            Slot::Quantifier => "some, every or no",
+            Slot::Not => "not",
+            Slot::Orthogonal => "orthogonally",
+            Slot::Side => "leftmost, rightmost, top or bottom",
+            Slot::Square => "2x2 square",
+            Slot::Group => "group",
+            Slot::Subject => "the subset",
+            Slot::More => "more or fewer",
+            Slot::HowMuch => "exactly, at least or at most",
+            Slot::Times => "twice",
+            Slot::Combined => "colours combined",
+        }
+    }
+}
+
+impl Slot {
+    /// The slot `{name}` of a pattern.
+    pub(super) fn named(name: &str) -> Slot {
+        match name {
+            "n" => Slot::Number,
+            "amount" => Slot::Amount,
+            "is" => Slot::Is,
+            "colours" => Slot::Colours,
+            "colour" => Slot::Colour,
+            "list" => Slot::List,
+            "tile" => Slot::Tile,
+            "nextto" => Slot::NextTo,
+            "adjacent" => Slot::Adjacent,
+            "line" => Slot::Line,
+            "q" => Slot::Quantifier,
+            "not" => Slot::Not,
+            "orth" => Slot::Orthogonal,
+            "side" => Slot::Side,
+            "square" => Slot::Square,
+            "group" => Slot::Group,
+            "subject" => Slot::Subject,
+            "more" => Slot::More,
+            "howmuch" => Slot::HowMuch,
+            "times" => Slot::Times,
+            "combined" => Slot::Combined,
+            other => panic!("unknown slot {{{other}}}"),
+        }
+    }
+}
+
+fn word(words: &[String], at: usize) -> &str {
+    words.get(at).map_or("", String::as_str)
+}
+
+/// A number at `at`: digits or a number word.
+fn number(words: &[String], at: usize) -> Option<u8> {
+    let w = word(words, at);
+    number_word(w).or_else(|| w.parse::<u8>().ok().filter(|&n| n <= 16))
+}
+
+/// The words `seq` at `at`, and where they end.
+fn phrase(words: &[String], at: usize, seq: &str) -> Option<usize> {
+    let mut i = at;
+    for w in seq.split(' ') {
+        if word(words, i) != w {
+            return None;
+        }
+        i += 1;
+    }
+    Some(i)
+}
+
+/// The first of `options` (phrase, value) found at `at`, every one that is.
+fn phrases<T: Copy>(words: &[String], at: usize, options: &[(&str, T)]) -> Vec<(T, usize)> {
+    options
+        .iter()
+        .filter_map(|&(p, v)| phrase(words, at, p).map(|end| (v, end)))
+        .collect()
+}
+
+/// The amount a phrase makes of the number after it ("more than" two is at
+/// least three).
+type ToAmount = fn(u8) -> Option<Amount>;
+
+/// Amounts before a noun, with "of the" after them where English puts it;
+/// `true` for a bare number ("two").
+fn amounts(words: &[String], at: usize) -> Vec<((Amount, bool, bool), usize)> {
+    let mut out = Vec::new();
+    let n = |i: usize| number(words, i);
+    let mut add = |a: Amount, not: bool, bare: bool, end: usize| {
+        out.push(((a, not, bare), end));
+        for of in ["of the", "of my", "of these", "of them", "the"] {
+            if let Some(e) = phrase(words, end, of) {
+                out.push(((a, not, bare), e));
+            }
+        }
+    };
+    // A number, alone or with words around it.
+    if let Some(k) = n(at) {
+        let bare = if k == 0 {
+            Amount::NONE
+        } else {
+            Amount::at_least(k)
+        };
+        add(bare, false, true, at + 1);
+    }
+    for article in ["a", "an", "a single"] {
+        if let Some(e) = phrase(words, at, article) {
+            add(Amount::SOME, false, true, e);
+        }
+    }
+    let mut push = |a: Amount, not: bool, end: usize| add(a, not, false, end);
+    if let Some(k) = n(at) {
+        if let Some(e) = phrase(words, at + 1, "or more") {
+            push(Amount::at_least(k), false, e);
+        }
+        if let Some(e) = phrase(words, at + 1, "or fewer") {
+            push(Amount::at_most(k), false, e);
+        }
+        if word(words, at + 1) == "or" {
+            if let Some(m) = n(at + 2).filter(|&m| m == k + 1) {
+                push(
+                    Amount::Range {
+                        min: k,
+                        max: Some(m),
+                    },
+                    false,
+                    at + 3,
+                );
+            }
+        }
+    }
+    let before_number: &[(&str, ToAmount)] = &[
+        ("at least", |k| Some(Amount::at_least(k))),
+        ("no fewer than", |k| Some(Amount::at_least(k))),
+        ("not fewer than", |k| Some(Amount::at_least(k))),
+        ("at most", |k| Some(Amount::at_most(k))),
+        ("no more than", |k| Some(Amount::at_most(k))),
+        ("not more than", |k| Some(Amount::at_most(k))),
+        ("up to", |k| Some(Amount::at_most(k))),
+        ("exactly", |k| Some(Amount::exactly(k))),
+        ("precisely", |k| Some(Amount::exactly(k))),
+        ("just", |k| Some(Amount::exactly(k))),
+        ("only", |k| Some(Amount::exactly(k))),
+        ("more than", |k| k.checked_add(1).map(Amount::at_least)),
+        ("over", |k| k.checked_add(1).map(Amount::at_least)),
+        ("fewer than", |k| k.checked_sub(1).map(Amount::at_most)),
+        ("under", |k| k.checked_sub(1).map(Amount::at_most)),
+    ];
+    for (p, f) in before_number {
+        if let Some(e) = phrase(words, at, p) {
+            if let Some(a) = n(e).and_then(f) {
+                push(a, false, e + 1);
+            }
+        }
+    }
+    for p in ["between", "from"] {
+        if let Some(e) = phrase(words, at, p) {
+            if let (Some(a), Some(b)) = (n(e), n(e + 2)) {
+                if a <= b && matches!(word(words, e + 1), "and" | "to") {
+                    push(
+                        Amount::Range {
+                            min: a,
+                            max: Some(b),
+                        },
+                        false,
+                        e + 3,
+                    );
+                }
+            }
+        }
+    }
+    let fixed: &[(&str, Amount, bool)] = &[
+        ("some", Amount::SOME, false),
+        ("any", Amount::SOME, false),
+        ("at least one", Amount::SOME, false),
+        ("multiple", Amount::at_least(2), false),
+        ("no", Amount::NONE, false),
+        ("none of the", Amount::NONE, false),
+        ("none of my", Amount::NONE, false),
+        ("not a single", Amount::NONE, false),
+        ("not one", Amount::NONE, false),
+        ("not any", Amount::NONE, false),
+        ("all", Amount::All, false),
+        ("only", Amount::All, false),
+        ("all the", Amount::All, false),
+        ("every", Amount::All, false),
+        ("each", Amount::All, false),
+        ("every single", Amount::All, false),
+        ("not all", Amount::All, true),
+        ("not all the", Amount::All, true),
+        ("not every", Amount::All, true),
+        ("most", Amount::Half(Cmp::More), false),
+        ("the majority of", Amount::Half(Cmp::More), false),
+        ("more than half", Amount::Half(Cmp::More), false),
+        ("over half", Amount::Half(Cmp::More), false),
+        ("at least half", Amount::Half(Cmp::AtLeast), false),
+        ("half", Amount::Half(Cmp::Equal), false),
+        ("exactly half", Amount::Half(Cmp::Equal), false),
+        ("not exactly half", Amount::Half(Cmp::Differ), false),
+        ("at most half", Amount::Half(Cmp::AtMost), false),
+        ("no more than half", Amount::Half(Cmp::AtMost), false),
+        ("fewer than half", Amount::Half(Cmp::Less), false),
+        ("under half", Amount::Half(Cmp::Less), false),
+        ("an odd number of", Amount::Odd(true), false),
+        ("an even number of", Amount::Odd(false), false),
+    ];
+    for &(p, a, not) in fixed {
+        if let Some(e) = phrase(words, at, p) {
+            push(a, not, e);
+        }
+    }
+    out
+}
+
+/// An amount after "is": a bare number is exact here ("the number of red
+/// tiles is two").
+fn amounts_after_is(words: &[String], at: usize) -> Vec<((Amount, bool), usize)> {
+    let mut out = Vec::new();
+    let (not, at) = match word(words, at) {
+        "not" => (true, at + 1),
+        _ => (false, at),
+    };
+    if let Some(k) = number(words, at) {
+        out.push(((Amount::exactly(k), not), at + 1));
+    }
+    let comparisons: &[(&str, ToAmount)] = &[
+        ("at least", |k| Some(Amount::at_least(k))),
+        ("at most", |k| Some(Amount::at_most(k))),
+        ("exactly", |k| Some(Amount::exactly(k))),
+        ("greater than", |k| k.checked_add(1).map(Amount::at_least)),
+        ("more than", |k| k.checked_add(1).map(Amount::at_least)),
+        ("larger than", |k| k.checked_add(1).map(Amount::at_least)),
+        ("bigger than", |k| k.checked_add(1).map(Amount::at_least)),
+        ("above", |k| k.checked_add(1).map(Amount::at_least)),
+        ("over", |k| k.checked_add(1).map(Amount::at_least)),
+        ("fewer than", |k| k.checked_sub(1).map(Amount::at_most)),
+        ("smaller than", |k| k.checked_sub(1).map(Amount::at_most)),
+        ("lower than", |k| k.checked_sub(1).map(Amount::at_most)),
+        ("below", |k| k.checked_sub(1).map(Amount::at_most)),
+        ("under", |k| k.checked_sub(1).map(Amount::at_most)),
+    ];
+    for (p, f) in comparisons {
+        if let Some(e) = phrase(words, at, p) {
+            if let Some(a) = number(words, e).and_then(f) {
+                out.push(((a, not), e + 1));
+            }
+        }
+    }
+    for (p, a) in [
+        ("odd", Amount::Odd(true)),
+        ("even", Amount::Odd(false)),
+        ("an odd number", Amount::Odd(true)),
+        ("an even number", Amount::Odd(false)),
+    ] {
+        if let Some(e) = phrase(words, at, p) {
+            out.push(((a, not), e));
+        }
+    }
+    if word(words, at) == "between" {
+        if let (Some(a), Some(b)) = (number(words, at + 1), number(words, at + 3)) {
+            if a <= b && word(words, at + 2) == "and" {
+                out.push((
+                    (
+                        Amount::Range {
+                            min: a,
+                            max: Some(b),
+                        },
+                        not,
+                    ),
+                    at + 4,
+                ));
+            }
+        }
+    }
+    out
+}
+
+pub(super) const TILE_WORDS: [&str; 12] = [
+    "tile", "tiles", "square", "squares", "cell", "cells", "space", "spaces", "spot", "spots",
+    "one", "ones",
+];
+
+/// Where a tile word (and an optional "in the subset") ends.
+fn tile_ends(words: &[String], at: usize) -> Vec<usize> {
+    if !TILE_WORDS.contains(&word(words, at)) {
+        return Vec::new();
+    }
+    let mut ends = vec![at + 1];
+    let scope = compile_once(
+        "(in|of|among|within [the|my|this|our] subset|selection|area|region | in it | [that|which] i chose|picked|selected)",
+    );
+    let mut more = Vec::new();
+    matches(scope, words, at + 1, Caps::default(), &mut more);
+    ends.extend(more.into_iter().map(|(_, e)| e));
+    ends
+}
+
+/// Compiles a pattern used inside a slot, once.
+fn compile_once(pattern: &'static str) -> &'static [El] {
+    type Compiled = Vec<(&'static str, &'static [El])>;
+    static CACHE: OnceLock<std::sync::Mutex<Compiled>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut cache = cache.lock().expect("the pattern cache");
+    if let Some((_, els)) = cache.iter().find(|(p, _)| *p == pattern) {
+        return els;
+    }
+    let els: &'static [El] = Box::leak(compile(pattern).into_boxed_slice());
+    cache.push((pattern, els));
+    els
+}
+
+/// Colours joined by "or" (or commas), each possibly "not red".
+fn colour_sets(words: &[String], at: usize) -> Vec<(Colours, usize)> {
+    let mut out = Vec::new();
+    let (not, start) = match word(words, at) {
+        "not" => (true, at + 1),
+        _ => (false, at),
+    };
+    let Some(first) = Colour::from_name(word(words, start)) else {
+        return out;
+    };
+    let mut set = Colours::one(first);
+    let mut i = start + 1;
+    let finish = |set: Colours| {
+        if not {
+            Colours::from_mask(!set.mask())
+        } else {
+            Some(set)
+        }
+    };
+    let push = |set: Colours, end: usize, out: &mut Vec<(Colours, usize)>| {
+        if let Some(s) = finish(set) {
+            out.push((s, end));
+            if word(words, end) == "coloured" {
+                out.push((s, end + 1));
+            }
+        }
+    };
+    push(set, i, &mut out);
+    loop {
+        let sep = word(words, i);
+        if !matches!(sep, "or" | ",") {
+            break;
+        }
+        let Some(c) = Colour::from_name(word(words, i + 1)) else {
+            break;
+        };
+        set = set.with(c);
+        i += 2;
+        if sep == "or" {
+            push(set, i, &mut out);
+        }
+    }
+    out
+}
+
+/// Colours joined by "and" (commas before the last): two or more.
+fn colour_lists(words: &[String], at: usize) -> Vec<(Vec<Colour>, usize)> {
+    let mut out = Vec::new();
+    let Some(first) = Colour::from_name(word(words, at)) else {
+        return out;
+    };
+    let mut list = vec![first];
+    let mut i = at + 1;
+    loop {
+        let (sep_end, last) = match word(words, i) {
+            "," if word(words, i + 1) == "and" => (i + 2, true),
+            "," => (i + 1, false),
+            "and" => (i + 1, true),
+            _ => break,
+        };
+        let Some(c) = Colour::from_name(word(words, sep_end)) else {
+            break;
+        };
+        if list.contains(&c) {
+            break;
+        }
+        list.push(c);
+        i = sep_end + 1;
+        if last {
+            out.push((list.clone(), i));
+            break;
+        }
+    }
+    out
+}
+
+/// "adjacent to", "orthogonally next to", "touching", "sharing a side
+/// with": where it ends and which neighbours it means.
+fn next_to(words: &[String], at: usize) -> Vec<(Adjacency, usize)> {
+    let mut out = Vec::new();
+    let (adverb, start) = adverb(words, at);
+    for base in [
+        "adjacent to",
+        "next to",
+        "beside",
+        "touching",
+        "bordering",
+        "bordering on",
+        "neighbouring",
+        "in contact with",
+        "diagonal to",
+    ] {
+        if let Some(e) = phrase(words, start, base) {
+            let adjacency = if base == "diagonal to" {
+                if adverb.is_some() {
+                    continue;
+                }
+                Adjacency::Diagonal
+            } else {
+                adverb.unwrap_or(Adjacency::Any)
+            };
+            out.push((adjacency, e));
+            // "adjacent to each other" has no second colour: not here.
+        }
+    }
+    if adverb.is_none() {
+        for p in [
+            "sharing a side with",
+            "sharing an edge with",
+            "that shares a side with",
+            "that shares an edge with",
+        ] {
+            if let Some(e) = phrase(words, at, p) {
+                out.push((Adjacency::Orthogonal, e));
+            }
+        }
+    }
+    out
+}
+
+/// "orthogonally", "diagonally", "horizontally or vertically", or none.
+fn adverb(words: &[String], at: usize) -> (Option<Adjacency>, usize) {
+    if let Some(e) = phrase(words, at, "horizontally or vertically") {
+        return (Some(Adjacency::Orthogonal), e);
+    }
+    match word(words, at) {
+        "orthogonally" | "orthogonal" => (Some(Adjacency::Orthogonal), at + 1),
+        "diagonally" => (Some(Adjacency::Diagonal), at + 1),
+        _ => (None, at),
+    }
+}
+
+fn adjacent_words(words: &[String], at: usize) -> Vec<(Adjacency, usize)> {
+    let (adverb, start) = adverb(words, at);
+    let mut out = Vec::new();
+    if matches!(
+        word(words, start),
+        "adjacent" | "neighbouring" | "touching" | "bordering"
+    ) {
+        out.push((adverb.unwrap_or(Adjacency::Any), start + 1));
+    }
+    if adverb.is_none() && word(words, at) == "diagonal" {
+        out.push((Adjacency::Diagonal, at + 1));
+    }
+    out
+}
+
+/// Every way slot `s` fills at `at`.
+pub(super) fn fill(s: Slot, words: &[String], at: usize, caps: &Caps) -> Vec<(Caps, usize)> {
+    let with = |f: &dyn Fn(&mut Caps)| {
+        let mut c = caps.clone();
+        f(&mut c);
+        c
+    };
+    match s {
+        Slot::Number => number(words, at)
+            .map(|k| (with(&|c| c.numbers.push(k)), at + 1))
+            .into_iter()
+            .collect(),
+        Slot::Amount | Slot::Is => {
+            let found = if s == Slot::Amount {
+                amounts(words, at)
+            } else {
+                amounts_after_is(words, at)
+                    .into_iter()
+                    .map(|((a, not), end)| ((a, not, false), end))
+                    .collect()
+            };
+            found
+                .into_iter()
+                .map(|((a, not, bare), end)| {
+                    (
+                        with(&|c| {
+                            c.amounts.push(a);
+                            c.amount_not |= not;
+                            c.bare = bare;
+                        }),
+                        end,
+                    )
+                })
+                .collect()
+        }
+        Slot::Colours => colour_sets(words, at)
+            .into_iter()
+            .map(|(set, end)| (with(&|c| c.colours.push(set)), end))
+            .collect(),
+        Slot::Colour => Colour::from_name(word(words, at))
+            .map(|col| (with(&|c| c.colours.push(Colours::one(col))), at + 1))
+            .into_iter()
+            .collect(),
+        Slot::List => colour_lists(words, at)
+            .into_iter()
+            .map(|(list, end)| (with(&|c| c.lists.push(list.clone())), end))
+            .collect(),
+        Slot::Tile => tile_ends(words, at)
+            .into_iter()
+            .map(|end| (caps.clone(), end))
+            .collect(),
+        Slot::NextTo => next_to(words, at)
+            .into_iter()
+            .map(|(a, end)| (with(&|c| c.adjacency.push(a)), end))
+            .collect(),
+        Slot::Adjacent => adjacent_words(words, at)
+            .into_iter()
+            .map(|(a, end)| (with(&|c| c.adjacency.push(a)), end))
+            .collect(),
+        Slot::Line => phrases(
+            words,
+            at,
+            &[
+                ("row", Line::Row),
+                ("rows", Line::Row),
+                ("column", Line::Column),
+                ("columns", Line::Column),
+            ],
+        )
+        .into_iter()
+        .map(|(l, end)| (with(&|c| c.lines.push(l)), end))
+        .collect(),
+        Slot::Quantifier => phrases(
+            words,
+            at,
+            &[
+                ("some", (Quantifier::Some, false)),
+                ("a", (Quantifier::Some, false)),
+                ("an", (Quantifier::Some, false)),
+                ("one", (Quantifier::Some, false)),
+                ("at least one", (Quantifier::Some, false)),
+                ("every", (Quantifier::Every, false)),
+                ("each", (Quantifier::Every, false)),
+                ("all", (Quantifier::Every, false)),
+                ("all the", (Quantifier::Every, false)),
+                ("all of the", (Quantifier::Every, false)),
+                ("no", (Quantifier::Some, true)),
+                ("not a single", (Quantifier::Some, true)),
+                ("not one", (Quantifier::Some, true)),
+                ("none of the", (Quantifier::Some, true)),
+                ("not every", (Quantifier::Every, true)),
+                ("not each", (Quantifier::Every, true)),
+                ("not all", (Quantifier::Every, true)),
+                ("not all the", (Quantifier::Every, true)),
+            ],
+        )
+        .into_iter()
+        .map(|(q, end)| (with(&|c| c.quantifiers.push(q)), end))
+        .collect(),
+        Slot::Not => {
+            let mut out = vec![(caps.clone(), at)];
+            if matches!(word(words, at), "not" | "never") {
+                out.push((with(&|c| c.not = true), at + 1));
+            }
+            out
+        }
+        Slot::Orthogonal => {
+            let mut out = vec![(caps.clone(), at)];
+            for p in ["orthogonally", "orthogonal", "orthogonally connected"] {
+                if let Some(e) = phrase(words, at, p) {
+                    out.push((with(&|c| c.orthogonal = true), e));
+                }
+            }
+            out
+        }
+        Slot::Side => phrases(
+            words,
+            at,
+            &[
+                ("leftmost", Side::Left),
+                ("left", Side::Left),
+                ("rightmost", Side::Right),
+                ("right", Side::Right),
+                ("top", Side::Top),
+                ("topmost", Side::Top),
+                ("uppermost", Side::Top),
+                ("highest", Side::Top),
+                ("upper", Side::Top),
+                ("bottom", Side::Bottom),
+                ("bottommost", Side::Bottom),
+                ("lowest", Side::Bottom),
+                ("lower", Side::Bottom),
+            ],
+        )
+        .into_iter()
+        .map(|(side, end)| (with(&|c| c.sides.push(side)), end))
+        .collect(),
+        Slot::Square | Slot::Group | Slot::Subject => {
+            let pattern = match s {
+                Slot::Square => {
+                    "(2x2 | two by two | 2 by 2 | 2 x 2) square|squares|block|blocks|box|boxes|area|areas"
+                }
+                Slot::Group => {
+                    "[connected] group|groups|region|regions|cluster|clusters|island|islands|blob|blobs"
+                }
+                _ => "(i | my|the|this subset|selection | my tiles | it)",
+            };
+            let mut out = Vec::new();
+            matches(compile_once(pattern), words, at, caps.clone(), &mut out);
+            out
+        }
+        Slot::More => phrases(words, at, &[("more", Cmp::More), ("fewer", Cmp::Less)])
+            .into_iter()
+            .map(|(cmp, end)| (with(&|c| c.cmps.push(cmp)), end))
+            .collect(),
+        Slot::HowMuch => {
+            let mut found = phrases(
+                words,
+                at,
+                &[
+                    ("exactly", Cmp::Equal),
+                    ("at least", Cmp::AtLeast),
+                    ("at most", Cmp::AtMost),
+                    ("more than", Cmp::More),
+                    ("fewer than", Cmp::Less),
+                    ("not exactly", Cmp::Differ),
+                ],
+            );
+            found.push((Cmp::Equal, at));
+            found
+                .into_iter()
+                .map(|(cmp, end)| (with(&|c| c.cmps.push(cmp)), end))
+                .collect()
+        }
+        Slot::Combined => {
+            let mut out = Vec::new();
+            for (list, end) in colour_lists(words, at) {
+                let end = if TILE_WORDS.contains(&word(words, end)) {
+                    end + 1
+                } else {
+                    end
+                };
+                let set = list
+                    .iter()
+                    .fold(0u8, |m, &col| m | Colours::one(col).mask());
+                let union = Colours::from_mask(set).expect("a colour");
+                for p in [
+                    "combined",
+                    "together",
+                    "altogether",
+                    "in total",
+                    "put together",
+                    "added together",
+                ] {
+                    if let Some(e) = phrase(words, end, p) {
+                        out.push((
+                            with(&|c| {
+                                c.colours.push(union);
+                                c.combined = true;
+                            }),
+                            e,
+                        ));
+                    }
+                }
+            }
+            out
+        }
+        Slot::Times => {
+            let mut found = Vec::new();
+            if let Some(k) = number(words, at).filter(|&k| (2..=4).contains(&k)) {
+                if word(words, at + 1) == "times" {
+                    found.push((k, at + 2));
+                }
+            }
+            found
+                .into_iter()
+                .map(|(k, end)| (with(&|c| c.factor = k), end))
+                .collect()
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! The corpus (`tests/corpus/statements.txt`): statements as players write
+//! them, each judged as the corpus says, and each reading true exactly when
+//! the statement is, on random layouts.
+
+use rand::{RngExt, SeedableRng};
+use umpire_four_statements::grid::{CellSet, Colour, Grid};
+use umpire_four_statements::statement::{Statement, judge};
+
+const CORPUS: &str = include_str!("corpus/statements.txt");
+
+/// One line of the corpus.
+struct Entry {
+    line: usize,
+    text: &'static str,
+    subset: CellSet,
+    /// The reading, or `Err(rule)` for a refusal.
+    expected: Result<&'static str, &'static str>,
+}
+
+fn entries() -> Vec<Entry> {
+    let mut subset = CellSet::EMPTY;
+    let mut out = Vec::new();
+    for (n, line) in CORPUS.lines().enumerate() {
+        let line_no = n + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(cells) = line.strip_prefix('@') {
+            subset = CellSet::parse(cells).unwrap_or_else(|e| panic!("line {line_no}: {e}"));
+            continue;
+        }
+        let (text, expected) = line
+            .split_once(" => ")
+            .unwrap_or_else(|| panic!("line {line_no}: no `=>`"));
+        let expected = match expected.strip_prefix("! ") {
+            Some(rule) => Err(rule),
+            None => Ok(expected),
+        };
+        out.push(Entry {
+            line: line_no,
+            text,
+            subset,
+            expected,
+        });
+    }
+    out
+}
+
+#[test]
+fn every_corpus_statement_is_judged_as_the_corpus_says() {
+    let all = entries();
+    assert!(all.len() >= 400, "{} statements", all.len());
+    let mut wrong = Vec::new();
+    for e in &all {
+        let got = match judge(e.text, e.subset) {
+            Ok(said) => Ok(said.reading()),
+            Err(refusal) => Err(refusal.rule()),
+        };
+        let expected = e.expected.map(str::to_string);
+        if got != expected {
+            wrong.push(format!(
+                "line {}: {:?}\n    expected {expected:?}\n    got      {got:?}",
+                e.line, e.text
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} judged otherwise:\n{}",
+        wrong.len(),
+        all.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn every_reading_is_true_exactly_when_its_statement_is() {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(400);
+    for e in entries() {
+        let (Ok(said), Ok(reading)) = (judge(e.text, e.subset), e.expected) else {
+            continue;
+        };
+        let expected: Statement = reading.parse().expect("a reading parses");
+        for _ in 0..64 {
+            let grid = (0..16).fold(Grid(0), |g, i| {
+                g.with(i, Colour::from_index(rng.random_range(0..4)))
+            });
+            assert_eq!(
+                said.statement().eval(e.subset, grid),
+                expected.eval(e.subset, grid),
+                "line {}: {:?} on {grid}",
+                e.line,
+                e.text
+            );
+        }
+    }
+}

@@ -9,6 +9,7 @@
 //! The readings of each span of words are worked out once (a chart, as in
 //! CYK parsing): a sentence of n words has n²/2 spans.
 
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 
 use umpire_core::ParseError;
@@ -299,8 +300,29 @@ impl Chart<'_> {
 }
 
 /// Every distinct reading of `text`, the simplest first; or where it stopped
-/// making sense.
+/// making sense. Remembered per thread: a seat's knowledge reads the same
+/// sentences from its view again and again.
 pub(super) fn readings(text: &str) -> Result<Vec<Statement>, ParseError> {
+    thread_local! {
+        static READ: RefCell<HashMap<String, Result<Vec<Statement>, ParseError>>> =
+            RefCell::new(HashMap::new());
+    }
+    /// Sentences kept before the memo starts afresh.
+    const KEPT: usize = 4096;
+    if let Some(found) = READ.with_borrow(|m| m.get(text).cloned()) {
+        return found;
+    }
+    let found = read_afresh(text);
+    READ.with_borrow_mut(|m| {
+        if m.len() >= KEPT {
+            m.clear();
+        }
+        m.insert(text.to_string(), found.clone());
+    });
+    found
+}
+
+fn read_afresh(text: &str) -> Result<Vec<Statement>, ParseError> {
     let typed = words(text)?;
     if typed.is_empty() {
         return Err(ParseError::new("an empty statement")

@@ -266,3 +266,51 @@ fn random_statements_are_valid() {
         assert!(s.to_string().split_whitespace().count() <= MAX_WORDS, "{s}");
     }
 }
+
+/// The corpus's sentences with words dropped, swapped or replaced by
+/// words the grammar knows never make the judge panic, and what it accepts
+/// reads the same again in its reading.
+#[test]
+fn mangled_sentences_are_judged_without_panic() {
+    const WORDS: &[&str] = &[
+        "there", "are", "is", "a", "no", "not", "two", "three", "at", "least", "most", "exactly",
+        "red", "blue", "green", "yellow", "or", "and", "tiles", "tile", "adjacent", "to", "next",
+        "every", "some", "row", "column", "2x2", "square", "group", "connected", "than", "more",
+        "fewer", "as", "many", "all", "colours", "appear", "if", "then", "either", "neither",
+        "nor", "both", "it", "true", "that", "the", "largest", "leftmost", "top", "has", "of",
+        "half", "odd", "even", "orthogonally", "diagonally", "share", "colour", "same", ",",
+        "twice", "combined", "only", "between", "unless", "form", "groups", "other", "another",
+    ];
+    let sentences: Vec<&str> = include_str!("corpus/statements.txt")
+        .lines()
+        .filter_map(|l| l.split_once(" => ").map(|(t, _)| t))
+        .collect();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(99);
+    let mut accepted = 0;
+    for _ in 0..6000 {
+        let base = sentences[rng.random_range(0..sentences.len())];
+        let mut words: Vec<&str> = base.split_whitespace().collect();
+        for _ in 0..rng.random_range(1..=2) {
+            let i = rng.random_range(0..words.len());
+            match rng.random_range(0..3) {
+                0 if words.len() > 1 => {
+                    words.remove(i);
+                }
+                1 => {
+                    let j = rng.random_range(0..words.len());
+                    words.swap(i, j);
+                }
+                _ => words[i] = WORDS[rng.random_range(0..WORDS.len())],
+            }
+        }
+        let text = words.join(" ");
+        let subset = umpire_four_statements::random_connected(rng.random_range(1..=9), &mut rng);
+        if let Ok(said) = judge(&text, subset) {
+            accepted += 1;
+            let again = read(&said.reading(), subset).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(&again, said.statement(), "{text:?}");
+        }
+    }
+    // Enough of them still read, for the check to mean something.
+    assert!(accepted > 200, "{accepted} of 6000 accepted");
+}

@@ -121,11 +121,18 @@ fn ask(
     })
 }
 
+/// Writes `text` to standard output; a reader that went away (`| head`)
+/// is no error.
+fn out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
 fn check(v: &Verdict, json: bool) -> ExitCode {
     if json {
-        println!("{}", serde_json::to_string(v).expect("verdicts serialise"));
+        out(&format!("{}\n", serde_json::to_string(v).expect("verdicts serialise")));
     } else {
-        print!("{}", words(v));
+        out(&words(v));
     }
     match v.kind {
         Kind::Valid => ExitCode::SUCCESS,
@@ -187,32 +194,34 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
                 (cell(i).to_string(), odds.into_iter().collect())
             })
             .collect();
-        let out = Deduced {
+        let deduced = Deduced {
             possible: p.count,
             cells,
         };
-        println!("{}", serde_json::to_string(&out).expect("serialises"));
+        out(&format!("{}\n", serde_json::to_string(&deduced).expect("serialises")));
         return Ok(());
     }
-    println!(
-        "{} grid{} possible",
+    let mut text = format!(
+        "{} grid{} possible\n",
         p.count,
         if p.count == 1 { " is" } else { "s are" }
     );
     if p.count == 0 {
-        println!("(the knowledge contradicts itself)");
+        text += "(the knowledge contradicts itself)\n";
+        out(&text);
         return Ok(());
     }
-    println!("cell    red   blue  green yellow");
+    text += "cell    red   blue  green yellow\n";
     for i in 0..CELLS {
         let odds: Vec<String> = Colour::ALL
             .iter()
             .map(|&c| format!("{:>5.1}%", 100.0 * chance(i, c)))
             .collect();
-        println!("{:<4} {}", cell(i).to_string(), odds.join(" "));
+        text += &format!("{:<4} {}\n", cell(i).to_string(), odds.join(" "));
     }
     if let Some(grid) = p.is_certain() {
-        println!("the grid: {grid}");
+        text += &format!("the grid: {grid}\n");
     }
+    out(&text);
     Ok(())
 }

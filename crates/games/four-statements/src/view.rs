@@ -519,7 +519,12 @@ pub fn render(view: &View, colour: bool) -> String {
                     None => "",
                 };
                 let text = s.text.as_deref().unwrap_or("(smokescreened)");
-                let _ = writeln!(out, "  {}. {text}{truth}", i + 1);
+                // The player's own words, when the reading says it otherwise.
+                let said = match &s.said {
+                    Some(said) if Some(said) != s.text.as_ref() => format!(" (said: “{said}”)"),
+                    _ => String::new(),
+                };
+                let _ = writeln!(out, "  {}. {text}{said}{truth}", i + 1);
             }
         }
     }

@@ -135,6 +135,15 @@ fn not_a_statement(text: &str, e: ParseError) -> Refusal {
     if speaks_outside_subset(&words) {
         return Refusal::Invalid(Invalid::OutsideSubset);
     }
+    // Of the players themselves: nothing the grid can say.
+    if words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "opponent" | "opponents" | "player" | "players" | "me" | "you" | "your" | "marcer"
+        )
+    }) {
+        return Refusal::Invalid(Invalid::OutsideGame);
+    }
     // The clause where reading stopped (from the connective before it to
     // the end): if it speaks of no tile or colour, it is about something
     // else.

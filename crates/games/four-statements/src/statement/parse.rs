@@ -94,6 +94,7 @@ impl Chart<'_> {
                 "in my subset",
                 "in this subset",
                 "in the selection",
+                "at all",
             ]
             .iter()
             .any(|p| starts(self.words, *end, p) == Some(j));

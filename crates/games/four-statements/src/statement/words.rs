@@ -39,6 +39,8 @@ fn normal(raw: &str) -> Vec<&'static str> {
         "there's" => vec!["there", "is"],
         "there're" => vec!["there", "are"],
         "it's" => vec!["it", "is"],
+        "i've" => vec!["i", "have"],
+        "i'm" => vec!["i", "am"],
         "that's" => vec!["that", "is"],
         "color" => one("colour"),
         "colors" => one("colours"),

@@ -153,7 +153,7 @@ fn amounts(words: &[String], at: usize) -> Vec<((Amount, bool, bool), usize)> {
     let n = |i: usize| number(words, i);
     let mut add = |a: Amount, not: bool, bare: bool, end: usize| {
         out.push(((a, not, bare), end));
-        for of in ["of the", "of my", "of these", "of them", "the"] {
+        for of in ["of the", "of my", "of these", "of them", "the", "my"] {
             if let Some(e) = phrase(words, end, of) {
                 out.push(((a, not, bare), e));
             }
@@ -251,6 +251,8 @@ fn amounts(words: &[String], at: usize) -> Vec<((Amount, bool, bool), usize)> {
         ("every", Amount::All, false),
         ("each", Amount::All, false),
         ("every single", Amount::All, false),
+        ("every one of", Amount::All, false),
+        ("each one of", Amount::All, false),
         ("not all", Amount::All, true),
         ("not all the", Amount::All, true),
         ("not every", Amount::All, true),
@@ -664,7 +666,7 @@ pub(super) fn fill(s: Slot, words: &[String], at: usize, caps: &Caps) -> Vec<(Ca
                     "(2x2 | two by two | 2 by 2 | 2 x 2) square|squares|block|blocks|box|boxes|area|areas"
                 }
                 Slot::Group => {
-                    "[connected] group|groups|region|regions|cluster|clusters|island|islands|blob|blobs"
+                    "[connected|separate|distinct|different] group|groups|region|regions|cluster|clusters|island|islands|blob|blobs"
                 }
                 _ => "(i | my|the|this subset|selection | my tiles | it)",
             };

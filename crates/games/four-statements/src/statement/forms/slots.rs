@@ -243,6 +243,8 @@ fn amounts(words: &[String], at: usize) -> Vec<((Amount, bool, bool), usize)> {
         ("none of the", Amount::NONE, false),
         ("none of my", Amount::NONE, false),
         ("not a single", Amount::NONE, false),
+        ("not a single one of", Amount::NONE, false),
+        ("not one of", Amount::NONE, false),
         ("not one", Amount::NONE, false),
         ("not any", Amount::NONE, false),
         ("all", Amount::All, false),
@@ -668,7 +670,7 @@ pub(super) fn fill(s: Slot, words: &[String], at: usize, caps: &Caps) -> Vec<(Ca
                 Slot::Group => {
                     "[connected|separate|distinct|different] group|groups|region|regions|cluster|clusters|island|islands|blob|blobs"
                 }
-                _ => "(i | my|the|this subset|selection | my tiles | it)",
+                _ => "(i | we | my|the|this subset|selection | my tiles | it)",
             };
             let mut out = Vec::new();
             matches(compile_once(pattern), words, at, caps.clone(), &mut out);

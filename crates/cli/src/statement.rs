@@ -130,7 +130,10 @@ fn out(text: &str) {
 
 fn check(v: &Verdict, json: bool) -> ExitCode {
     if json {
-        out(&format!("{}\n", serde_json::to_string(v).expect("verdicts serialise")));
+        out(&format!(
+            "{}\n",
+            serde_json::to_string(v).expect("verdicts serialise")
+        ));
     } else {
         out(&words(v));
     }
@@ -198,7 +201,10 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
             possible: p.count,
             cells,
         };
-        out(&format!("{}\n", serde_json::to_string(&deduced).expect("serialises")));
+        out(&format!(
+            "{}\n",
+            serde_json::to_string(&deduced).expect("serialises")
+        ));
         return Ok(());
     }
     let mut text = format!(

@@ -165,6 +165,14 @@ fn understood(all: Vec<Entry>, name: &str) {
     for m in missed.iter().chain(&wrong) {
         println!("  {m}");
     }
-    assert!(wrong.is_empty(), "accepted with another meaning:\n{}", wrong.join("\n"));
-    assert!(10 * understood >= 9 * all.len(), "{understood} of {} understood", all.len());
+    assert!(
+        wrong.is_empty(),
+        "accepted with another meaning:\n{}",
+        wrong.join("\n")
+    );
+    assert!(
+        10 * understood >= 9 * all.len(),
+        "{understood} of {} understood",
+        all.len()
+    );
 }

@@ -116,15 +116,16 @@ pub(crate) fn bluff(
     }
     Bluff {
         subset,
-        statements: chosen
-            .into_iter()
-            .map(Said::new)
-            .collect::<Vec<_>>()
-            .try_into()
-            .expect("four statements"),
+        statements: said(chosen),
         smokescreen: smokescreen(state, me, rng),
         nolimit: false,
     }
+}
+
+/// Four chosen statements, said in their canonical sentences.
+fn said(chosen: Vec<Statement>) -> [Said; STATEMENTS] {
+    let said: Vec<Said> = chosen.into_iter().map(Said::new).collect();
+    said.try_into().expect("four statements")
 }
 
 /// Grids drawn to weigh a bluff's statements together.
@@ -218,12 +219,7 @@ pub(crate) fn informative_bluff_on(
     }
     let bluff = Bluff {
         subset,
-        statements: chosen
-            .into_iter()
-            .map(Said::new)
-            .collect::<Vec<_>>()
-            .try_into()
-            .expect("four statements"),
+        statements: said(chosen),
         smokescreen: smokescreen(state, me, rng),
         nolimit,
     };

@@ -304,32 +304,13 @@ impl Atom {
             Amount::Range { min, max: Some(m) } if m >= most => Amount::at_least(min),
             other => other,
         };
-        match self {
-            Atom::Colours(amount) => Atom::Colours(bound(amount.of(4), 4)),
-            Atom::Square {
-                quantifier,
-                colours,
-                amount,
-            } => Atom::Square {
-                quantifier,
-                colours,
-                amount: bound(amount.of(4), 4),
-            },
-            Atom::Touch {
-                quantifier,
-                of,
-                near,
-                adjacency,
-                amount,
-            } => Atom::Touch {
-                quantifier,
-                of,
-                near,
-                adjacency,
-                amount: bound(amount, 8),
-            },
-            other => other,
+        let mut atom = self;
+        match &mut atom {
+            Atom::Colours(amount) | Atom::Square { amount, .. } => *amount = bound(amount.of(4), 4),
+            Atom::Touch { amount, .. } => *amount = bound(*amount, 8),
+            _ => {}
         }
+        atom
     }
 }
 

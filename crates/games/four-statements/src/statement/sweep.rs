@@ -468,6 +468,16 @@ struct Open {
 }
 
 impl Groups {
+    fn new(tracked: u8, orthogonal: bool, holds: u32, largest: bool) -> Groups {
+        Groups {
+            tracked,
+            adjacency: super::eval::group_adjacency(orthogonal),
+            holds,
+            largest,
+            cap: cap(holds),
+        }
+    }
+
     fn close(&self, closed: u8, size: u8) -> u8 {
         if self.largest {
             closed.max(size)
@@ -683,33 +693,18 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
             orthogonal,
             amount,
         } => {
-            let h = holds(amount, n);
-            run(
-                d,
-                &Groups {
-                    tracked: colour.map_or(0b1111, |c| Colours::one(c).mask()),
-                    adjacency: super::eval::group_adjacency(orthogonal),
-                    holds: h,
-                    largest: true,
-                    cap: cap(h),
-                },
-            )
+            let tracked = colour.map_or(0b1111, |c| Colours::one(c).mask());
+            run(d, &Groups::new(tracked, orthogonal, holds(amount, n), true))
         }
         Atom::Groups {
             colour,
             orthogonal,
             amount,
         } => {
-            let h = holds(amount, n);
+            let tracked = Colours::one(colour).mask();
             run(
                 d,
-                &Groups {
-                    tracked: Colours::one(colour).mask(),
-                    adjacency: super::eval::group_adjacency(orthogonal),
-                    holds: h,
-                    largest: false,
-                    cap: cap(h),
-                },
+                &Groups::new(tracked, orthogonal, holds(amount, n), false),
             )
         }
         Atom::Tile { position, colours } => {

@@ -84,34 +84,31 @@ pub(super) struct Form {
 
 /// Compiles a pattern (see the module's doc).
 fn compile(pattern: &'static str) -> Vec<El> {
-    fn seq(items: &mut std::iter::Peekable<std::vec::IntoIter<&'static str>>) -> Vec<El> {
+    type Items = std::iter::Peekable<std::vec::IntoIter<&'static str>>;
+    /// The phrases `a | b c` up to `close`, after an opening bracket.
+    fn choices(items: &mut Items, close: &str) -> Vec<Vec<El>> {
+        items.next();
+        let mut choices = vec![seq(items)];
+        while items.peek() == Some(&"|") {
+            items.next();
+            choices.push(seq(items));
+        }
+        assert_eq!(items.next(), Some(close), "unclosed bracket");
+        choices
+    }
+    fn seq(items: &mut Items) -> Vec<El> {
         let mut out = Vec::new();
         while let Some(&item) = items.peek() {
             match item {
                 "]" | ")" | "|" => break,
                 "[" => {
-                    items.next();
-                    let mut choices = vec![seq(items)];
-                    while items.peek() == Some(&"|") {
-                        items.next();
-                        choices.push(seq(items));
-                    }
-                    assert_eq!(items.next(), Some("]"), "unclosed [");
+                    let mut choices = choices(items, "]");
                     out.push(El::Optional(match choices.len() {
                         1 => choices.pop().expect("one"),
                         _ => vec![El::OneOf(choices)],
                     }));
                 }
-                "(" => {
-                    items.next();
-                    let mut choices = vec![seq(items)];
-                    while items.peek() == Some(&"|") {
-                        items.next();
-                        choices.push(seq(items));
-                    }
-                    assert_eq!(items.next(), Some(")"), "unclosed (");
-                    out.push(El::OneOf(choices));
-                }
+                "(" => out.push(El::OneOf(choices(items, ")"))),
                 w => {
                     items.next();
                     if let Some(name) = w.strip_prefix('{').and_then(|w| w.strip_suffix('}')) {

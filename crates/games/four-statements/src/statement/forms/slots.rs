@@ -525,143 +525,159 @@ fn adjacent_words(words: &[String], at: usize) -> Vec<(Adjacency, usize)> {
     out
 }
 
+/// Each phrase found (its value and where it ends), its value added to a
+/// copy of `caps` by `add`.
+fn taking<T>(
+    found: Vec<(T, usize)>,
+    caps: &Caps,
+    add: impl Fn(&mut Caps, T),
+) -> Vec<(Caps, usize)> {
+    found
+        .into_iter()
+        .map(|(v, end)| {
+            let mut c = caps.clone();
+            add(&mut c, v);
+            (c, end)
+        })
+        .collect()
+}
+
+const LINES: &[(&str, Line)] = &[
+    ("row", Line::Row),
+    ("rows", Line::Row),
+    ("column", Line::Column),
+    ("columns", Line::Column),
+];
+
+const QUANTIFIERS: &[(&str, (Quantifier, bool))] = &[
+    ("some", (Quantifier::Some, false)),
+    ("a", (Quantifier::Some, false)),
+    ("an", (Quantifier::Some, false)),
+    ("one", (Quantifier::Some, false)),
+    ("at least one", (Quantifier::Some, false)),
+    ("every", (Quantifier::Every, false)),
+    ("each", (Quantifier::Every, false)),
+    ("all", (Quantifier::Every, false)),
+    ("all the", (Quantifier::Every, false)),
+    ("all of the", (Quantifier::Every, false)),
+    ("no", (Quantifier::Some, true)),
+    ("not a single", (Quantifier::Some, true)),
+    ("not one", (Quantifier::Some, true)),
+    ("none of the", (Quantifier::Some, true)),
+    ("not every", (Quantifier::Every, true)),
+    ("not each", (Quantifier::Every, true)),
+    ("not all", (Quantifier::Every, true)),
+    ("not all the", (Quantifier::Every, true)),
+];
+
+const SIDES: &[(&str, Side)] = &[
+    ("leftmost", Side::Left),
+    ("left", Side::Left),
+    ("rightmost", Side::Right),
+    ("right", Side::Right),
+    ("top", Side::Top),
+    ("topmost", Side::Top),
+    ("uppermost", Side::Top),
+    ("highest", Side::Top),
+    ("upper", Side::Top),
+    ("bottom", Side::Bottom),
+    ("bottommost", Side::Bottom),
+    ("lowest", Side::Bottom),
+    ("lower", Side::Bottom),
+];
+
+/// Before "as many": how it compares ("exactly" when nothing is said).
+const HOW_MUCH: &[(&str, Cmp)] = &[
+    ("exactly", Cmp::Equal),
+    ("at least", Cmp::AtLeast),
+    ("at most", Cmp::AtMost),
+    ("more than", Cmp::More),
+    ("fewer than", Cmp::Less),
+    ("not exactly", Cmp::Differ),
+];
+
+const COMBINED: [&str; 6] = [
+    "combined",
+    "together",
+    "altogether",
+    "in total",
+    "put together",
+    "added together",
+];
+
+/// Colours added up: "blue and green (tiles) combined".
+fn combined(words: &[String], at: usize) -> Vec<(Colours, usize)> {
+    let mut out = Vec::new();
+    for (list, end) in colour_lists(words, at) {
+        let end = end + usize::from(TILE_WORDS.contains(&word(words, end)));
+        let union = list.iter().fold(Colours::one(list[0]), |s, &c| s.with(c));
+        out.extend(
+            COMBINED
+                .iter()
+                .filter_map(|p| phrase(words, end, p).map(|e| (union, e))),
+        );
+    }
+    out
+}
+
+/// An optional word: nothing, or the phrase (when found) setting `on`.
+fn optional(words: &[String], at: usize, phrases: &[&str]) -> Vec<(bool, usize)> {
+    let mut out = vec![(false, at)];
+    out.extend(
+        phrases
+            .iter()
+            .filter_map(|p| phrase(words, at, p).map(|e| (true, e))),
+    );
+    out
+}
+
 /// Every way slot `s` fills at `at`.
 pub(super) fn fill(s: Slot, words: &[String], at: usize, caps: &Caps) -> Vec<(Caps, usize)> {
-    let with = |f: &dyn Fn(&mut Caps)| {
-        let mut c = caps.clone();
-        f(&mut c);
-        c
-    };
     match s {
-        Slot::Number => number(words, at)
-            .map(|k| (with(&|c| c.numbers.push(k)), at + 1))
-            .into_iter()
-            .collect(),
-        Slot::Amount | Slot::Is => {
-            let found = if s == Slot::Amount {
-                amounts(words, at)
-            } else {
-                amounts_after_is(words, at)
-                    .into_iter()
-                    .map(|((a, not), end)| ((a, not, false), end))
-                    .collect()
-            };
-            found
+        Slot::Number => {
+            let found = number(words, at).map(|k| (k, at + 1)).into_iter().collect();
+            taking(found, caps, |c, k| c.numbers.push(k))
+        }
+        Slot::Amount => taking(amounts(words, at), caps, |c, (a, not, bare)| {
+            c.amounts.push(a);
+            c.amount_not |= not;
+            c.bare = bare;
+        }),
+        Slot::Is => taking(amounts_after_is(words, at), caps, |c, (a, not)| {
+            c.amounts.push(a);
+            c.amount_not |= not;
+            c.bare = false;
+        }),
+        Slot::Colours => taking(colour_sets(words, at), caps, |c, v| c.colours.push(v)),
+        Slot::Colour => {
+            let found = Colour::from_name(word(words, at))
+                .map(|col| (Colours::one(col), at + 1))
                 .into_iter()
-                .map(|((a, not, bare), end)| {
-                    (
-                        with(&|c| {
-                            c.amounts.push(a);
-                            c.amount_not |= not;
-                            c.bare = bare;
-                        }),
-                        end,
-                    )
-                })
-                .collect()
+                .collect();
+            taking(found, caps, |c, v| c.colours.push(v))
         }
-        Slot::Colours => colour_sets(words, at)
-            .into_iter()
-            .map(|(set, end)| (with(&|c| c.colours.push(set)), end))
-            .collect(),
-        Slot::Colour => Colour::from_name(word(words, at))
-            .map(|col| (with(&|c| c.colours.push(Colours::one(col))), at + 1))
-            .into_iter()
-            .collect(),
-        Slot::List => colour_lists(words, at)
-            .into_iter()
-            .map(|(list, end)| (with(&|c| c.lists.push(list.clone())), end))
-            .collect(),
-        Slot::Tile => tile_ends(words, at)
-            .into_iter()
-            .map(|end| (caps.clone(), end))
-            .collect(),
-        Slot::NextTo => next_to(words, at)
-            .into_iter()
-            .map(|(a, end)| (with(&|c| c.adjacency.push(a)), end))
-            .collect(),
-        Slot::Adjacent => adjacent_words(words, at)
-            .into_iter()
-            .map(|(a, end)| (with(&|c| c.adjacency.push(a)), end))
-            .collect(),
-        Slot::Line => phrases(
-            words,
-            at,
-            &[
-                ("row", Line::Row),
-                ("rows", Line::Row),
-                ("column", Line::Column),
-                ("columns", Line::Column),
-            ],
-        )
-        .into_iter()
-        .map(|(l, end)| (with(&|c| c.lines.push(l)), end))
-        .collect(),
-        Slot::Quantifier => phrases(
-            words,
-            at,
-            &[
-                ("some", (Quantifier::Some, false)),
-                ("a", (Quantifier::Some, false)),
-                ("an", (Quantifier::Some, false)),
-                ("one", (Quantifier::Some, false)),
-                ("at least one", (Quantifier::Some, false)),
-                ("every", (Quantifier::Every, false)),
-                ("each", (Quantifier::Every, false)),
-                ("all", (Quantifier::Every, false)),
-                ("all the", (Quantifier::Every, false)),
-                ("all of the", (Quantifier::Every, false)),
-                ("no", (Quantifier::Some, true)),
-                ("not a single", (Quantifier::Some, true)),
-                ("not one", (Quantifier::Some, true)),
-                ("none of the", (Quantifier::Some, true)),
-                ("not every", (Quantifier::Every, true)),
-                ("not each", (Quantifier::Every, true)),
-                ("not all", (Quantifier::Every, true)),
-                ("not all the", (Quantifier::Every, true)),
-            ],
-        )
-        .into_iter()
-        .map(|(q, end)| (with(&|c| c.quantifiers.push(q)), end))
-        .collect(),
-        Slot::Not => {
-            let mut out = vec![(caps.clone(), at)];
-            if matches!(word(words, at), "not" | "never") {
-                out.push((with(&|c| c.not = true), at + 1));
-            }
-            out
+        Slot::List => taking(colour_lists(words, at), caps, |c, v| c.lists.push(v)),
+        Slot::Tile => {
+            let found = tile_ends(words, at)
+                .into_iter()
+                .map(|end| ((), end))
+                .collect();
+            taking(found, caps, |_, ()| {})
         }
+        Slot::NextTo => taking(next_to(words, at), caps, |c, v| c.adjacency.push(v)),
+        Slot::Adjacent => taking(adjacent_words(words, at), caps, |c, v| c.adjacency.push(v)),
+        Slot::Line => taking(phrases(words, at, LINES), caps, |c, v| c.lines.push(v)),
+        Slot::Quantifier => taking(phrases(words, at, QUANTIFIERS), caps, |c, v| {
+            c.quantifiers.push(v)
+        }),
+        Slot::Not => taking(optional(words, at, &["not", "never"]), caps, |c, on| {
+            c.not |= on
+        }),
         Slot::Orthogonal => {
-            let mut out = vec![(caps.clone(), at)];
-            for p in ["orthogonally", "orthogonal", "orthogonally connected"] {
-                if let Some(e) = phrase(words, at, p) {
-                    out.push((with(&|c| c.orthogonal = true), e));
-                }
-            }
-            out
+            let said = ["orthogonally", "orthogonal", "orthogonally connected"];
+            taking(optional(words, at, &said), caps, |c, on| c.orthogonal |= on)
         }
-        Slot::Side => phrases(
-            words,
-            at,
-            &[
-                ("leftmost", Side::Left),
-                ("left", Side::Left),
-                ("rightmost", Side::Right),
-                ("right", Side::Right),
-                ("top", Side::Top),
-                ("topmost", Side::Top),
-                ("uppermost", Side::Top),
-                ("highest", Side::Top),
-                ("upper", Side::Top),
-                ("bottom", Side::Bottom),
-                ("bottommost", Side::Bottom),
-                ("lowest", Side::Bottom),
-                ("lower", Side::Bottom),
-            ],
-        )
-        .into_iter()
-        .map(|(side, end)| (with(&|c| c.sides.push(side)), end))
-        .collect(),
+        Slot::Side => taking(phrases(words, at, SIDES), caps, |c, v| c.sides.push(v)),
         Slot::Square | Slot::Group | Slot::Subject => {
             let pattern = match s {
                 Slot::Square => {
@@ -676,73 +692,26 @@ pub(super) fn fill(s: Slot, words: &[String], at: usize, caps: &Caps) -> Vec<(Ca
             matches(compile_once(pattern), words, at, caps.clone(), &mut out);
             out
         }
-        Slot::More => phrases(words, at, &[("more", Cmp::More), ("fewer", Cmp::Less)])
-            .into_iter()
-            .map(|(cmp, end)| (with(&|c| c.cmps.push(cmp)), end))
-            .collect(),
+        Slot::More => {
+            let found = phrases(words, at, &[("more", Cmp::More), ("fewer", Cmp::Less)]);
+            taking(found, caps, |c, v| c.cmps.push(v))
+        }
         Slot::HowMuch => {
-            let mut found = phrases(
-                words,
-                at,
-                &[
-                    ("exactly", Cmp::Equal),
-                    ("at least", Cmp::AtLeast),
-                    ("at most", Cmp::AtMost),
-                    ("more than", Cmp::More),
-                    ("fewer than", Cmp::Less),
-                    ("not exactly", Cmp::Differ),
-                ],
-            );
+            let mut found = phrases(words, at, HOW_MUCH);
             found.push((Cmp::Equal, at));
-            found
-                .into_iter()
-                .map(|(cmp, end)| (with(&|c| c.cmps.push(cmp)), end))
-                .collect()
+            taking(found, caps, |c, v| c.cmps.push(v))
         }
-        Slot::Combined => {
-            let mut out = Vec::new();
-            for (list, end) in colour_lists(words, at) {
-                let end = if TILE_WORDS.contains(&word(words, end)) {
-                    end + 1
-                } else {
-                    end
-                };
-                let set = list
-                    .iter()
-                    .fold(0u8, |m, &col| m | Colours::one(col).mask());
-                let union = Colours::from_mask(set).expect("a colour");
-                for p in [
-                    "combined",
-                    "together",
-                    "altogether",
-                    "in total",
-                    "put together",
-                    "added together",
-                ] {
-                    if let Some(e) = phrase(words, end, p) {
-                        out.push((
-                            with(&|c| {
-                                c.colours.push(union);
-                                c.combined = true;
-                            }),
-                            e,
-                        ));
-                    }
-                }
-            }
-            out
-        }
+        Slot::Combined => taking(combined(words, at), caps, |c, v| {
+            c.colours.push(v);
+            c.combined = true;
+        }),
         Slot::Times => {
-            let mut found = Vec::new();
-            if let Some(k) = number(words, at).filter(|&k| (2..=4).contains(&k)) {
-                if word(words, at + 1) == "times" {
-                    found.push((k, at + 2));
-                }
-            }
-            found
+            let found = number(words, at)
+                .filter(|&k| (2..=4).contains(&k) && word(words, at + 1) == "times")
+                .map(|k| (k, at + 2))
                 .into_iter()
-                .map(|(k, end)| (with(&|c| c.factor = k), end))
-                .collect()
+                .collect();
+            taking(found, caps, |c, k| c.factor = k)
         }
     }
 }

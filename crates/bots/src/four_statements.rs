@@ -12,7 +12,7 @@ use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 use umpire_four_statements::deduce::{self, Knowledge, Posterior};
 use umpire_four_statements::grid::{CELLS, CellSet};
 use umpire_four_statements::knowledge::{self, Memory};
-use umpire_four_statements::statement::{self, Said, Statement};
+use umpire_four_statements::statement::{self, Evaluator, Said, Statement};
 use umpire_four_statements::{
     Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View,
 };
@@ -192,6 +192,7 @@ pub(crate) fn informative_bluff_on(
     rng: &mut MatchRng,
 ) -> (f64, Bluff) {
     let grids = deduce::samples(known, DRAWN, rng);
+    let judge = Evaluator::new(subset);
     // Each grid's truths of the statements chosen so far, as bits.
     let mut truths = vec![0usize; grids.len()];
     let mut chosen: Vec<Statement> = Vec::new();
@@ -204,7 +205,7 @@ pub(crate) fn informative_bluff_on(
                 let with: Vec<usize> = grids
                     .iter()
                     .zip(&truths)
-                    .map(|(&g, &t)| t << 1 | s.eval(subset, g) as usize)
+                    .map(|(&g, &t)| t << 1 | judge.eval(&s, g) as usize)
                     .collect();
                 (spread(&with), s, with)
             })

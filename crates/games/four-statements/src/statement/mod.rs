@@ -111,7 +111,7 @@ impl FromStr for Statement {
     /// sentences have one); [`judge`] reads it for a subset, refusing
     /// sentences with readings that differ there.
     fn from_str(text: &str) -> Result<Statement, ParseError> {
-        parse::readings(text).map(|mut r| r.swap_remove(0))
+        parse::simplest(text)
     }
 }
 

@@ -300,12 +300,12 @@ impl Chart<'_> {
     }
 }
 
-/// Every distinct reading of `text`, the simplest first; or where it stopped
-/// making sense. Remembered per thread: a seat's knowledge reads the same
-/// sentences from its view again and again.
-pub(super) fn readings(text: &str) -> Result<Vec<Statement>, ParseError> {
+/// The simplest reading of `text`, as [`Statement::from_str`] gives it.
+/// Remembered per thread: a seat's knowledge reads the same sentences from
+/// its view again and again.
+pub(super) fn simplest(text: &str) -> Result<Statement, ParseError> {
     thread_local! {
-        static READ: RefCell<HashMap<String, Result<Vec<Statement>, ParseError>>> =
+        static READ: RefCell<HashMap<String, Result<Statement, ParseError>>> =
             RefCell::new(HashMap::new());
     }
     /// Sentences kept before the memo starts afresh.
@@ -313,7 +313,7 @@ pub(super) fn readings(text: &str) -> Result<Vec<Statement>, ParseError> {
     if let Some(found) = READ.with_borrow(|m| m.get(text).cloned()) {
         return found;
     }
-    let found = read_afresh(text);
+    let found = readings(text).map(|mut r| r.swap_remove(0));
     READ.with_borrow_mut(|m| {
         if m.len() >= KEPT {
             m.clear();
@@ -323,7 +323,9 @@ pub(super) fn readings(text: &str) -> Result<Vec<Statement>, ParseError> {
     found
 }
 
-fn read_afresh(text: &str) -> Result<Vec<Statement>, ParseError> {
+/// Every distinct reading of `text`, the simplest first; or where it stopped
+/// making sense.
+pub(super) fn readings(text: &str) -> Result<Vec<Statement>, ParseError> {
     let typed = words(text)?;
     if typed.is_empty() {
         return Err(ParseError::new("an empty statement")

@@ -837,3 +837,36 @@ fn a_whole_grid_subset_is_judged_and_drawn_from_without_counting_it() {
         );
     }
 }
+
+/// A bluff is recorded in the players' own words with the umpire's
+/// reading in brackets, replays from the record, and a reading that is not
+/// the umpire's is refused.
+#[test]
+fn a_bluff_is_recorded_in_the_players_words_with_its_reading() {
+    let mut m = timed(&config());
+    let typed = "subset A1 B1 A2 B2; There are two red tiles.; There's a blue one.; \
+                 A red tile is next to a green one.; Yellow appears.";
+    let entry = m.submit(P1, typed, 1_000).unwrap();
+    assert_eq!(
+        entry.action,
+        "subset A1 B1 A2 B2; There are two red tiles. [At least two tiles are red.]; \
+         There's a blue one. [At least one tile is blue.]; \
+         A red tile is next to a green one. [A red tile is adjacent to a green tile.]; \
+         Yellow appears. [At least one tile is yellow.]"
+    );
+    m.submit(P2, &p2_bluff(), 1_000).unwrap();
+    let replayed = Match::replay(erase::<FourStatements>(), m.record()).unwrap();
+    assert_eq!(replayed.view(Viewer::Umpire), m.view(Viewer::Umpire));
+    let p2 = m.view(Viewer::Seat(P2));
+    let said = &p2["rounds"][0]["sides"]["P1"]["statements"][2];
+    assert_eq!(said["said"], "A red tile is next to a green one.");
+    assert_eq!(said["text"], "A red tile is adjacent to a green tile.");
+    let wrong = "subset A1 B1 A2 B2; There are two red tiles. [Exactly two tiles are red.]; \
+                 There is a blue tile.; There is a green tile.; There is a yellow tile.";
+    let e = wrong.parse::<Action>().unwrap_err();
+    assert!(e.message().contains("is not how the umpire reads"), "{e}");
+    assert_eq!(
+        e.suggestion(),
+        Some("There are two red tiles. [At least two tiles are red.]")
+    );
+}

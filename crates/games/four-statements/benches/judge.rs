@@ -6,12 +6,20 @@
 //!
 //! Before criterion's runs it times every statement on its own (the median
 //! of 5 runs) and prints the p50, p99 and slowest judgement of the set.
+//! Three statements written to cost the most are timed on their own too.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng, seq::SliceRandom};
 use umpire_four_statements::grid::CellSet;
 use umpire_four_statements::random_connected;
 use umpire_four_statements::statement::{arbitrary, judge};
+
+/// Statements made to cost the judge the most.
+const DEAR: [&str; 3] = [
+    "The largest group has exactly four tiles and no two adjacent tiles share a colour.",
+    "The largest group has exactly two tiles and all four colours appear.",
+    "The largest group has exactly three tiles and the largest group has exactly four tiles.",
+];
 
 /// The set: (sentence, subset), seeded.
 fn statements() -> Vec<(String, CellSet)> {
@@ -76,6 +84,13 @@ fn bench(c: &mut Criterion) {
     group.bench_function("judge the slowest statement", |b| {
         b.iter(|| std::hint::black_box(judge(text, *subset)).ok())
     });
+    // Written to be dear: the largest group of any colour on the whole
+    // grid, where only a decision diagram can settle the statement.
+    for text in DEAR {
+        group.bench_function(format!("dear: {text}"), |b| {
+            b.iter(|| std::hint::black_box(judge(text, CellSet::ALL)).ok())
+        });
+    }
     group.finish();
 }
 

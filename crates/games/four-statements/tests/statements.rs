@@ -379,3 +379,32 @@ fn mangled_sentences_are_judged_without_panic() {
     // Enough of them still read, for the check to mean something.
     assert!(accepted > 200, "{accepted} of 6000 accepted");
 }
+
+/// The largest group of any colour is the one claim whose exact decision
+/// is dear on a whole-grid subset (No Limit): a contradiction with a claim
+/// that rules out most colourings is still found exactly, and a statement
+/// that would hold the umpire up is refused as too complex, never guessed.
+#[test]
+fn dear_statements_are_settled_or_refused() {
+    let all = CellSet::ALL;
+    let e = judge(
+        "The largest group has exactly four tiles and no two adjacent tiles share a colour.",
+        all,
+    )
+    .unwrap_err();
+    assert_eq!(e.rule(), "every-tile-matters", "{e}");
+    let e = judge(
+        "The largest group has exactly three tiles and the largest group has exactly four tiles.",
+        all,
+    )
+    .unwrap_err();
+    assert_eq!(e, Refusal::Invalid(Invalid::Unsettled));
+    assert!(e.to_string().contains("say it more simply"), "{e}");
+    // On an 8-tile subset the same is settled exactly.
+    let e = judge(
+        "The largest group has exactly three tiles and the largest group has exactly four tiles.",
+        set("A1 B1 C1 D1 A2 B2 C2 D2"),
+    )
+    .unwrap_err();
+    assert_eq!(e.rule(), "every-tile-matters", "{e}");
+}

@@ -23,6 +23,11 @@ use super::sweep;
 use super::{Atom, Statement};
 use crate::grid::CellSet;
 
+/// Steps one judgement may take building diagrams (states read and nodes
+/// made): about 100 ms. A statement that needs more is refused as too
+/// complex rather than left to hold the umpire up (see `Diagram::spend`).
+pub(super) const BUDGET: usize = 150_000;
+
 /// A node: `FALSE`, `TRUE`, or an index into the nodes.
 pub(super) type Node = u32;
 pub(super) const FALSE: Node = 0;
@@ -79,6 +84,8 @@ pub(super) struct Diagram {
     unique: HashMap<Inner, Node>,
     computed: HashMap<(Op, Node, Node), Node>,
     atoms: HashMap<Atom, Node>,
+    /// Steps left of [`BUDGET`].
+    left: usize,
 }
 
 impl Diagram {
@@ -94,11 +101,24 @@ impl Diagram {
             unique: HashMap::new(),
             computed: HashMap::new(),
             atoms: HashMap::new(),
+            left: BUDGET,
         }
     }
 
     fn level(&self, n: Node) -> u8 {
         self.nodes[n as usize].level
+    }
+
+    /// Takes one step of the budget; false once it is spent (every
+    /// diagram built after that is meaningless: check [`Diagram::spent`]).
+    pub(super) fn spend(&mut self) -> bool {
+        self.left = self.left.saturating_sub(1);
+        self.left > 0
+    }
+
+    /// Whether the budget ran out: the diagrams built are not to be used.
+    pub(super) fn spent(&self) -> bool {
+        self.left == 0
     }
 
     /// The node asking `level` with these children, reduced.
@@ -130,6 +150,9 @@ impl Diagram {
         if let Some(&n) = self.computed.get(&(op, a, b)) {
             return n;
         }
+        if !self.spend() {
+            return FALSE;
+        }
         let level = self.level(a).min(self.level(b));
         let kid = |d: &Diagram, n: Node, c: usize| {
             if d.level(n) == level {
@@ -152,14 +175,63 @@ impl Diagram {
         self.apply(Op::Xor, a, TRUE)
     }
 
+    pub(super) fn and(&mut self, a: Node, b: Node) -> Node {
+        self.apply(Op::And, a, b)
+    }
+
+    /// The child of `n` for colour `c` at `level` (`n` itself when it asks
+    /// about a later cell).
+    pub(super) fn kid(&self, n: Node, level: u8, c: usize) -> Node {
+        if self.level(n) == level {
+            self.nodes[n as usize].kids[c]
+        } else {
+            n
+        }
+    }
+
     /// The diagram of `atom`.
     fn atom(&mut self, atom: &Atom) -> Node {
         if let Some(&n) = self.atoms.get(atom) {
             return n;
         }
-        let n = sweep::build(self, atom);
+        let n = sweep::build(self, atom, TRUE);
         self.atoms.insert(*atom, n);
         n
+    }
+
+    /// The diagram of `atom` and `care`: a dear atom is built only where
+    /// `care` holds, when `care` rules out nearly every colouring (else
+    /// following `care` costs more than it spares).
+    fn atom_within(&mut self, atom: &Atom, care: Node) -> Node {
+        if care == TRUE || !atom.dear() || self.share(care) > 0.02 {
+            let n = self.atom(atom);
+            return self.and(n, care);
+        }
+        sweep::build(self, atom, care)
+    }
+
+    /// The share of all colourings for which `n` holds.
+    fn share(&self, n: Node) -> f64 {
+        fn go(d: &Diagram, n: Node, memo: &mut HashMap<Node, f64>) -> f64 {
+            match n {
+                FALSE => 0.0,
+                TRUE => 1.0,
+                _ => {
+                    if let Some(&p) = memo.get(&n) {
+                        return p;
+                    }
+                    let p = d.nodes[n as usize]
+                        .kids
+                        .iter()
+                        .map(|&k| go(d, k, memo))
+                        .sum::<f64>()
+                        / 4.0;
+                    memo.insert(n, p);
+                    p
+                }
+            }
+        }
+        go(self, n, &mut HashMap::new())
     }
 
     /// The diagram of `s`, with the part at `forced.0` (by address) taken
@@ -183,10 +255,34 @@ impl Diagram {
                 } else {
                     Op::Or
                 };
+                let settled = if op == Op::And { FALSE } else { TRUE };
                 let mut acc = if op == Op::And { TRUE } else { FALSE };
-                for x in v {
-                    let n = of(self, x);
-                    acc = self.apply(op, acc, n);
+                // The atoms that are dearest to build last: a part that
+                // settles the rest spares them.
+                let mut parts: Vec<&Statement> = v.iter().collect();
+                parts.sort_by_key(|x| x.atoms().iter().any(|a| a.dear()));
+                for x in parts {
+                    if acc == settled {
+                        break;
+                    }
+                    let forced_here = forced.is_some_and(|(p, _)| std::ptr::eq(p, x));
+                    acc = match x {
+                        // A dear atom is built only where the rest leaves
+                        // it a say: where `acc` holds (and), or not (or).
+                        Statement::Atom(a) if !forced_here && (op == Op::And || a.dear()) => {
+                            if op == Op::And {
+                                self.atom_within(a, acc)
+                            } else {
+                                let open = self.not(acc);
+                                let n = self.atom_within(a, open);
+                                self.apply(Op::Or, acc, n)
+                            }
+                        }
+                        _ => {
+                            let n = of(self, x);
+                            self.apply(op, acc, n)
+                        }
+                    };
                 }
                 acc
             }

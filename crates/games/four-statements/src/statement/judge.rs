@@ -106,7 +106,11 @@ pub fn read(text: &str, subset: CellSet) -> Result<Statement, Refusal> {
     }
     let mut kinds: Vec<Statement> = Vec::new();
     for r in readings {
-        if !kinds.iter().any(|k| same_meaning(k, &r, subset)) {
+        let mut known = false;
+        for k in &kinds {
+            known |= same_meaning(k, &r, subset).map_err(Refusal::Invalid)?;
+        }
+        if !known {
             kinds.push(r);
         }
     }

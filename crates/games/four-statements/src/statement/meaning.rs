@@ -294,6 +294,12 @@ impl Atom {
         matches!(self, Atom::Square { .. })
     }
 
+    /// Whether its decision diagram is dear to build on a large subset (the
+    /// largest group of any colour follows every colour's groups at once).
+    pub(super) fn dear(&self) -> bool {
+        matches!(self, Atom::Largest { colour: None, .. })
+    }
+
     /// The same claim in the one form the printer and the parser share:
     /// an upper bound past the most there can be is no bound ("between
     /// three and four colours" is "at least three"), and "at least" the

@@ -28,6 +28,10 @@ pub enum Invalid {
     Ambiguous(Ambiguity),
     #[error("it nests its parts too deep to read clearly: say it with fewer ands, ors and nots")]
     TooComplex,
+    #[error(
+        "the umpire cannot settle it on this subset in good time: say it more simply (the largest group of one colour settles faster than of any colour)"
+    )]
+    Unsettled,
 }
 
 /// Two readings of one sentence that mean different things on the subset,
@@ -59,7 +63,7 @@ impl Invalid {
             Invalid::OutsideGame => "outside-game",
             Invalid::Coordinates => "coordinates",
             Invalid::Ambiguous(_) => "ambiguous",
-            Invalid::TooComplex => "too-complex",
+            Invalid::TooComplex | Invalid::Unsettled => "too-complex",
         }
     }
 }

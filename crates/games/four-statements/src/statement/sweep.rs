@@ -31,48 +31,54 @@ fn terminal(b: bool) -> Node {
     if b { TRUE } else { FALSE }
 }
 
-/// The diagram of a sweep.
-fn run<S: Sweep>(d: &mut Diagram, sweep: &S) -> Node {
+/// The diagram of a sweep, and-ed with `care` (a node of `d`): the sweep
+/// follows only colourings `care` allows, so a statement that rules most
+/// colourings out spares the dear atoms joined to it.
+fn run<S: Sweep>(d: &mut Diagram, sweep: &S, care: Node) -> Node {
+    type Memo<S> = HashMap<(u8, <S as Sweep>::State, Node), Node>;
     fn go<S: Sweep>(
         d: &mut Diagram,
         sweep: &S,
-        memo: &mut HashMap<(u8, S::State), Node>,
-        i: usize,
-        level: u8,
+        memo: &mut Memo<S>,
+        (i, level): (usize, u8),
         s: S::State,
+        care: Node,
     ) -> Node {
+        if care == FALSE {
+            return FALSE;
+        }
         let subset = d.subset.0;
         let left = (u32::from(subset) >> i).count_ones();
-        if let Some(b) = sweep.settled(s, left) {
-            return terminal(b);
+        match sweep.settled(s, left) {
+            Some(true) => return care,
+            Some(false) => return FALSE,
+            None => {}
         }
         if i == 16 {
-            return terminal(sweep.end(s));
+            return if sweep.end(s) { care } else { FALSE };
         }
-        if let Some(&n) = memo.get(&(i as u8, s)) {
+        if let Some(&n) = memo.get(&(i as u8, s, care)) {
             return n;
+        }
+        if !d.spend() {
+            return FALSE;
         }
         let n = if subset >> i & 1 == 1 {
             let mut kids = [FALSE; 4];
             for (c, k) in kids.iter_mut().enumerate() {
-                *k = go(
-                    d,
-                    sweep,
-                    memo,
-                    i + 1,
-                    level + 1,
-                    sweep.step(s, i, Some(c as u8)),
-                );
+                let next = sweep.step(s, i, Some(c as u8));
+                let care = d.kid(care, level, c);
+                *k = go(d, sweep, memo, (i + 1, level + 1), next, care);
             }
             d.node(level, kids)
         } else {
-            go(d, sweep, memo, i + 1, level, sweep.step(s, i, None))
+            go(d, sweep, memo, (i + 1, level), sweep.step(s, i, None), care)
         };
-        memo.insert((i as u8, s), n);
+        memo.insert((i as u8, s, care), n);
         n
     }
     let mut memo = HashMap::new();
-    go(d, sweep, &mut memo, 0, 0, sweep.start())
+    go(d, sweep, &mut memo, (0, 0), sweep.start(), care)
 }
 
 /// The counts 0–16 for which `amount` holds, of `n`, as bits.
@@ -449,6 +455,10 @@ struct Groups {
     /// Colours whose groups are tracked.
     tracked: u8,
     adjacency: Adjacency,
+    /// After reading cell i, which of the window's cells (slot k is cell
+    /// i−4+k) still have a neighbour to come in the subset: the others can
+    /// join no one any more, and are let go.
+    live: [u8; 16],
     /// Sizes (`largest`) or numbers of groups the amount allows.
     holds: u32,
     largest: bool,
@@ -468,10 +478,21 @@ struct Open {
 }
 
 impl Groups {
-    fn new(tracked: u8, orthogonal: bool, holds: u32, largest: bool) -> Groups {
+    fn new(subset: u16, tracked: u8, orthogonal: bool, holds: u32, largest: bool) -> Groups {
+        let adjacency = super::eval::group_adjacency(orthogonal);
+        let live = std::array::from_fn(|i| {
+            let later = subset & !((2u32 << i) - 1) as u16;
+            (0..5)
+                .filter(|&k| {
+                    let cell = (i + k).checked_sub(4);
+                    cell.is_some_and(|w| super::eval::neighbours(1 << w, adjacency) & later != 0)
+                })
+                .fold(0u8, |m, k| m | 1 << k)
+        });
         Groups {
             tracked,
-            adjacency: super::eval::group_adjacency(orthogonal),
+            adjacency,
+            live,
             holds,
             largest,
             cap: cap(holds),
@@ -522,33 +543,43 @@ impl Sweep for Groups {
         sizes[..5].copy_from_slice(&o.sizes);
         sizes[5] = 1;
         if v != 0 {
-            let mut merged: Vec<u8> = Vec::new();
+            // The groups the new cell joins, as a set of labels.
+            let mut merged = 0u8;
             for d in back(i, self.adjacency) {
                 let l = labels[5 - d];
-                if o.colours[5 - d] == v && !merged.contains(&l) {
-                    merged.push(l);
+                if o.colours[5 - d] == v && merged >> l & 1 == 0 {
+                    merged |= 1 << l;
                     sizes[5] = sizes[5].saturating_add(sizes[usize::from(l)]);
                 }
             }
             sizes[5] = sizes[5].min(self.cap);
             for (label, &colour) in labels.iter_mut().zip(&o.colours) {
-                if colour != 0 && merged.contains(label) {
+                if colour != 0 && merged >> *label & 1 == 1 {
                     *label = 5;
                 }
             }
         }
-        // The oldest cell leaves: its group closes if no other cell holds it.
-        let mut closed = o.closed;
-        if o.colours[0] != 0 {
-            let l = labels[0];
-            let open = (1..5).any(|k| o.colours[k] != 0 && labels[k] == l) || (v != 0 && l == 5);
-            if !open {
-                closed = self.close(closed, sizes[usize::from(l)]);
+        // Shift; cells that can join no one any more leave too, and a group
+        // closes when none of its cells is left.
+        let mut colours = [o.colours[1], o.colours[2], o.colours[3], o.colours[4], v];
+        let raw = [labels[1], labels[2], labels[3], labels[4], 5];
+        for (k, colour) in colours.iter_mut().enumerate() {
+            if self.live[i] >> k & 1 == 0 {
+                *colour = 0;
             }
         }
-        // Shift, and number the labels in order of first appearance.
-        let colours = [o.colours[1], o.colours[2], o.colours[3], o.colours[4], v];
-        let raw = [labels[1], labels[2], labels[3], labels[4], 5];
+        let held = |l: u8| (0..5).any(|k| colours[k] != 0 && raw[k] == l);
+        let was = (0..5).filter(|&k| o.colours[k] != 0).map(|k| labels[k]);
+        let mut closed = o.closed;
+        let mut seen = 0u8;
+        for l in was.chain((v != 0).then_some(5)) {
+            if seen >> l & 1 == 0 {
+                seen |= 1 << l;
+                if !held(l) {
+                    closed = self.close(closed, sizes[usize::from(l)]);
+                }
+            }
+        }
         let mut next = Open {
             colours,
             labels: [0; 5],
@@ -592,8 +623,8 @@ impl Sweep for Groups {
     }
 }
 
-/// The decision diagram of `atom` over `d`'s subset.
-pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
+/// The decision diagram of `atom` and `care` over `d`'s subset.
+pub(super) fn build(d: &mut Diagram, atom: &Atom, care: Node) -> Node {
     let subset = d.subset.0;
     let n = d.cells.len() as u32;
     match *atom {
@@ -603,6 +634,7 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
                 set: colours.mask(),
                 holds: holds(amount, n),
             },
+            care,
         ),
         Atom::Compare {
             left,
@@ -617,12 +649,14 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
                 cmp,
                 factor: factor.into(),
             },
+            care,
         ),
         Atom::Colours(amount) => run(
             d,
             &ColourCount {
                 holds: holds(amount, 4),
             },
+            care,
         ),
         Atom::Extreme { colour, most } => run(
             d,
@@ -630,6 +664,7 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
                 colour: colour as usize,
                 most,
             },
+            care,
         ),
         Atom::Touch {
             quantifier,
@@ -651,9 +686,10 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
                     adjacency,
                     holds,
                 },
+                care,
             )
         }
-        Atom::SameNeighbours(adjacency) => run(d, &Same { adjacency }),
+        Atom::SameNeighbours(adjacency) => run(d, &Same { adjacency }, care),
         Atom::Square {
             quantifier,
             colours,
@@ -666,6 +702,7 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
                 holds: holds(amount, 4),
                 subset,
             },
+            care,
         ),
         Atom::Lines {
             line,
@@ -686,6 +723,7 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
                     holds: std::array::from_fn(|k| holds(amount, mask(k).count_ones())),
                     any: std::array::from_fn(|k| mask(k) != 0),
                 },
+                care,
             )
         }
         Atom::Largest {
@@ -694,7 +732,8 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
             amount,
         } => {
             let tracked = colour.map_or(0b1111, |c| Colours::one(c).mask());
-            run(d, &Groups::new(tracked, orthogonal, holds(amount, n), true))
+            let groups = Groups::new(subset, tracked, orthogonal, holds(amount, n), true);
+            run(d, &groups, care)
         }
         Atom::Groups {
             colour,
@@ -702,17 +741,16 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom) -> Node {
             amount,
         } => {
             let tracked = Colours::one(colour).mask();
-            run(
-                d,
-                &Groups::new(tracked, orthogonal, holds(amount, n), false),
-            )
+            let groups = Groups::new(subset, tracked, orthogonal, holds(amount, n), false);
+            run(d, &groups, care)
         }
         Atom::Tile { position, colours } => {
             let (cell, _) = resolve(position, subset);
             match d.cells.iter().position(|&i| cell >> i & 1 == 1) {
                 Some(level) => {
                     let kids = std::array::from_fn(|c| terminal(colours.mask() >> c & 1 == 1));
-                    d.node(level as u8, kids)
+                    let tile = d.node(level as u8, kids);
+                    d.and(tile, care)
                 }
                 None => FALSE,
             }

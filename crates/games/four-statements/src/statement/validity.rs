@@ -17,7 +17,7 @@
 
 use rand::{Rng, RngExt, SeedableRng};
 
-use super::diagram::Diagram;
+use super::diagram::{Diagram, Node, TRUE};
 use super::eval::{Frame, neighbours, resolve};
 use super::{Adjacency, Ambiguity, Atom, Invalid, Position, Side, Statement};
 use crate::grid::{self, CellSet};
@@ -36,42 +36,77 @@ fn decide(s: &Statement, subset: CellSet) -> Result<(), Invalid> {
     structure(s, subset)?;
     let frame = Frame::new(subset);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5EED);
-    let mut exact: Option<(Diagram, u32)> = None;
-    let diagram = |exact: &mut Option<(Diagram, u32)>| {
-        if exact.is_none() {
-            let mut d = Diagram::new(subset);
-            let root = d.statement(s, None);
-            *exact = Some((d, root));
-        }
+    let mut exact = Exact {
+        s,
+        diagram: Diagram::new(subset),
+        root: None,
     };
     // Every tile matters.
     let open: Vec<usize> = (0..frame.cells.len())
         .filter(|&j| !witness(&frame, s, j, &mut rng, TRIES))
         .collect();
     if !open.is_empty() {
-        diagram(&mut exact);
-        let (d, root) = exact.as_ref().expect("built");
-        let support = d.support(*root);
+        let root = exact.root()?;
+        let support = exact.diagram.support(root);
         if let Some(&j) = open.iter().find(|&&j| support >> j & 1 == 0) {
-            return Err(Invalid::CellDoesNotMatter(grid::cell(d.cells[j])));
+            return Err(Invalid::CellDoesNotMatter(grid::cell(
+                exact.diagram.cells[j],
+            )));
         }
     }
     // Every part matters.
     for part in s.weighed_parts() {
-        let both = [true, false].map(|value| {
-            differs(&frame, s, part, value, &mut rng) || {
-                diagram(&mut exact);
-                let (d, root) = exact.as_mut().expect("built");
-                d.statement(s, Some((part, value))) != *root
+        let needed = |value: bool, exact: &mut Exact, rng: &mut _| -> Result<bool, Invalid> {
+            if differs(&frame, s, part, value, rng) {
+                return Ok(true);
             }
-        });
-        if both.contains(&false) {
+            exact.differs(part, value)
+        };
+        if !needed(true, &mut exact, &mut rng)? || !needed(false, &mut exact, &mut rng)? {
             return Err(Invalid::NeedlessPart(
                 part.to_string().trim_end_matches('.').to_string(),
             ));
         }
     }
     Ok(())
+}
+
+/// The exact side of [`decide`]: the statement's diagram, built when first
+/// needed, and what it says of its parts.
+struct Exact<'a> {
+    s: &'a Statement,
+    diagram: Diagram,
+    root: Option<Node>,
+}
+
+impl Exact<'_> {
+    /// The statement's diagram, or [`Invalid::Unsettled`] when it costs too
+    /// much to build.
+    fn root(&mut self) -> Result<Node, Invalid> {
+        let root = match self.root {
+            Some(r) => r,
+            None => *self.root.insert(self.diagram.statement(self.s, None)),
+        };
+        if self.diagram.spent() {
+            return Err(Invalid::Unsettled);
+        }
+        Ok(root)
+    }
+
+    /// Whether taking `part` as `value` changes what the statement says (a
+    /// part that is itself always true or always false settles it at once).
+    fn differs(&mut self, part: &Statement, value: bool) -> Result<bool, Invalid> {
+        let alone = self.diagram.statement(part, None);
+        if alone <= TRUE && !self.diagram.spent() {
+            return Ok(false);
+        }
+        let root = self.root()?;
+        let replaced = self.diagram.statement(self.s, Some((part, value)));
+        if self.diagram.spent() {
+            return Err(Invalid::Unsettled);
+        }
+        Ok(replaced != root)
+    }
 }
 
 /// What can be told without colourings: positions settle, parts nest
@@ -144,21 +179,26 @@ fn replace(s: &Statement, position: Position, with: Atom) -> Statement {
 }
 
 /// Whether two statements mean the same on `subset`: a colouring where
-/// they differ says no at once; else their diagrams decide.
-pub(super) fn same_meaning(a: &Statement, b: &Statement, subset: CellSet) -> bool {
+/// they differ says no at once; else their diagrams decide (or
+/// [`Invalid::Unsettled`], when they cost too much to build).
+pub(super) fn same_meaning(a: &Statement, b: &Statement, subset: CellSet) -> Result<bool, Invalid> {
     if a == b {
-        return true;
+        return Ok(true);
     }
     let frame = Frame::new(subset);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(0xD1FF);
     for t in 0..400 {
         let m = colouring(&frame, 0, t, &mut rng);
         if frame.eval(a, &m) != frame.eval(b, &m) {
-            return false;
+            return Ok(false);
         }
     }
     let mut d = Diagram::new(subset);
-    d.statement(a, None) == d.statement(b, None)
+    let same = d.statement(a, None) == d.statement(b, None);
+    if d.spent() {
+        return Err(Invalid::Unsettled);
+    }
+    Ok(same)
 }
 
 /// A colouring where `s` and `s` with `part` taken as `value` differ.

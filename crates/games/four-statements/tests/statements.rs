@@ -393,6 +393,12 @@ fn dear_statements_are_settled_or_refused() {
     )
     .unwrap_err();
     assert_eq!(e.rule(), "every-tile-matters", "{e}");
+    // Dear, but within the budget: settled, and valid.
+    judge(
+        "The largest group has exactly two tiles and all four colours appear.",
+        all,
+    )
+    .unwrap();
     let e = judge(
         "The largest group has exactly three tiles and the largest group has exactly four tiles.",
         all,

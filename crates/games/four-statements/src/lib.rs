@@ -724,12 +724,6 @@ impl Game for FourStatements {
                 known[seat][i] = Some(0);
             }
         }
-        if config.max_rounds == Some(0) {
-            return Err(ConfigError(format!(
-                "{}: max_rounds is at least 1 (or null for no limit)",
-                Self::ID
-            )));
-        }
         Ok(FourStatements::start(
             layout,
             known,

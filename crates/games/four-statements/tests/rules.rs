@@ -718,7 +718,7 @@ fn bad_configs_are_refused_with_a_clear_reason() {
         ),
         (
             json!({"max_rounds": 0}),
-            "four-statements: max_rounds is at least 1 (or null for no limit)",
+            "four-statements: max_rounds is 0; it takes a whole number from 1 to 1000, or null for none",
         ),
     ] {
         let e = Match::new(

@@ -33,6 +33,10 @@ pub struct ServeArgs {
     /// (0: no limit); at most an eighth of what the open-file limit allows.
     #[arg(long, default_value_t = 256)]
     pub conns_per_address: usize,
+    /// Live matches this server (node) runs at most; past it a new match
+    /// is refused, or made on another node of the service with room.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_live: usize,
     /// Live matches one address may have created (0: no limit).
     #[arg(long, default_value_t = 100)]
     pub matches_per_address: usize,
@@ -80,6 +84,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         creates_per_minute: args.creates_per_minute,
         connects_per_minute: args.connects_per_minute,
         conns_per_address: args.conns_per_address,
+        max_live: args.max_live,
         matches_per_address: args.matches_per_address,
         bot_matches_per_address: args.bot_matches_per_address,
         trusted_proxy: args.trusted_proxy,

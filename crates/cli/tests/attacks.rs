@@ -4,76 +4,26 @@
 //! once), the heaviest statement checks sent as fast as allowed, and five
 //! addresses trying to use up the file descriptors. One attack at a time.
 
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use umpire_core::{Match, MatchOptions, Record, Seat, seeded_rng};
 use umpire_server::client::{Ws, http, http_json, token_of};
 
+mod common;
+use common::{Served, serve_with};
+
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The attacks run one at a time: each measures latencies.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Served {
-    /// The server's peak resident memory (VmHWM), in bytes.
-    fn peak_memory(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("/proc status");
-        let kb: u64 = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("VmHWM");
-        kb * 1024
-    }
-}
-
 /// `umpire serve` on a loopback port with a store in `dir`; `fds` limits
 /// the files it may open (hard and soft, so it cannot raise them).
 fn serve(dir: &std::path::Path, fds: Option<u32>) -> Served {
-    let exe = env!("CARGO_BIN_EXE_umpire");
-    let mut command = match fds {
-        Some(n) => {
-            let mut c = Command::new("sh");
-            c.arg("-c")
-                .arg(format!("ulimit -n {n} && exec \"$0\" \"$@\""))
-                .arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    };
-    let mut child = command
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(dir.join("attack.db"))
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("umpire serve starts");
-    let mut line = String::new();
-    let stdout = child.stdout.take().expect("stdout");
-    BufReader::new(stdout).read_line(&mut line).expect("a line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in `{line}`"));
-    Served { child, addr }
+    let store = format!("sqlite:{}", dir.join("attack.db").display());
+    serve_with("127.0.0.1:0", &["--store", &store], fds)
 }
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {

@@ -28,79 +28,16 @@ use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, Record, Seat, seeded_rng};
 use umpire_server::client::{Ws, http_json, token_of};
 
+mod common;
+use common::{Nats, free_port};
+
 /// The tests run one at a time: each starts three servers.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
 
 fn kill(child: &mut Child, signal: &str) {
     let _ = Command::new("kill")
         .args([signal, &child.id().to_string()])
         .status();
-}
-
-/// A NATS server on a port of the test's own.
-struct Nats {
-    child: Option<Child>,
-    port: u16,
-}
-
-impl Nats {
-    fn start() -> Option<Nats> {
-        let mut nats = Nats {
-            child: None,
-            port: free_port(),
-        };
-        nats.up().then_some(nats)
-    }
-
-    /// Starts it (again, on the same port); false if it is not installed.
-    fn up(&mut self) -> bool {
-        let Some(bin) = ["/usr/sbin/nats-server", "/usr/bin/nats-server"]
-            .into_iter()
-            .find(|p| std::path::Path::new(p).exists())
-        else {
-            return false;
-        };
-        let child = Command::new(bin)
-            .args(["-a", "127.0.0.1", "-p", &self.port.to_string()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn();
-        let Ok(child) = child else { return false };
-        self.child = Some(child);
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "nats-server starts"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        true
-    }
-
-    fn down(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("nats://127.0.0.1:{}", self.port)
-    }
-}
-
-impl Drop for Nats {
-    fn drop(&mut self) {
-        self.down();
-    }
 }
 
 /// One node: `umpire serve` on a port that stays its own across restarts.
@@ -180,20 +117,8 @@ impl Drop for Node {
 
 /// The test's own schema on the test PostgreSQL, and a connection to it.
 async fn store(dir: &std::path::Path) -> Option<(String, tokio_postgres::Client)> {
-    let Ok(url) = std::env::var("UMPIRE_TEST_POSTGRES") else {
-        eprintln!("not tested: UMPIRE_TEST_POSTGRES is not set (scripts/test sets it)");
-        return None;
-    };
-    let place = match umpire_server::scratch_schema(&url, dir).await {
-        Ok(umpire_server::Place::Postgres(url)) => url,
-        other => panic!("a schema: {other:?}"),
-    };
-    let config: tokio_postgres::Config = place.parse().expect("a URL");
-    let (db, connection) = config
-        .connect(tokio_postgres::NoTls)
-        .await
-        .expect("connects");
-    tokio::spawn(connection);
+    let place = common::postgres(dir).await?;
+    let db = common::connect(&place).await;
     Some((place, db))
 }
 
@@ -403,7 +328,6 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
         return;
     };
     let Some(nats) = Nats::start() else {
-        eprintln!("not tested: nats-server is not installed (scripts/test installs it)");
         return;
     };
     let matches = env_number("UMPIRE_CHAOS_MATCHES", 40) as usize;
@@ -560,7 +484,6 @@ async fn a_rolling_restart_behind_haproxy_costs_a_reconnect_and_nothing_more() {
         return;
     };
     let Some(nats) = Nats::start() else {
-        eprintln!("not tested: nats-server is not installed (scripts/test installs it)");
         return;
     };
     let mut nodes: Vec<Node> = (0..3)
@@ -611,7 +534,6 @@ async fn while_the_bus_is_away_each_node_serves_its_own_and_all_recovers() {
         return;
     };
     let Some(mut nats) = Nats::start() else {
-        eprintln!("not tested: nats-server is not installed (scripts/test installs it)");
         return;
     };
     let nodes: Vec<Node> = (0..2)

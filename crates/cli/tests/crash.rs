@@ -5,60 +5,33 @@
 //! `UMPIRE_TEST_STORE=postgres` a schema of the test's own on the
 //! PostgreSQL `UMPIRE_TEST_POSTGRES` names (`scripts/test` runs both).
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, Record, Seat, seeded_rng};
 use umpire_server::client::{Ws, http_json, token_of};
 
+mod common;
+use common::{Served, serve_with};
+
 const WAIT: Duration = Duration::from_secs(20);
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The store of a test in `dir`.
 async fn store(dir: &Path) -> String {
     if std::env::var("UMPIRE_TEST_STORE").as_deref() != Ok("postgres") {
         return format!("sqlite:{}", dir.join("crash.db").display());
     }
-    let url = std::env::var("UMPIRE_TEST_POSTGRES")
-        .expect("UMPIRE_TEST_STORE=postgres needs UMPIRE_TEST_POSTGRES, a database's URL");
-    match umpire_server::scratch_schema(&url, dir).await {
-        Ok(umpire_server::Place::Postgres(url)) => url,
-        other => panic!("a schema on the test PostgreSQL: {other:?}"),
-    }
+    common::postgres(dir)
+        .await
+        .expect("UMPIRE_TEST_STORE=postgres needs UMPIRE_TEST_POSTGRES, a database's URL")
 }
 
 /// `umpire serve` on `store`, at `addr` (`127.0.0.1:0` for any port).
 fn serve_at(store: &str, addr: &str) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["serve", "--addr", addr, "--store", store])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("umpire serve starts");
-    let mut line = String::new();
-    let stdout = child.stdout.take().expect("stdout");
-    BufReader::new(stdout).read_line(&mut line).expect("a line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in `{line}`"));
-    Served { child, addr }
+    serve_with(addr, &["--store", store], None)
 }
 
 async fn snapshot(addr: SocketAddr, id: &str, token: &str) -> Value {
@@ -340,10 +313,7 @@ async fn play_through_deaths(
 async fn ten_kills_during_busy_play_lose_no_acknowledged_action() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let db = store(dir.path()).await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
+    let port = common::free_port();
     let at = format!("127.0.0.1:{port}");
     let addr: SocketAddr = at.parse().unwrap();
     let mut server = serve_at(&db, &at);

@@ -4,25 +4,15 @@
 //! `UMPIRE_TEST_POSTGRES_DIR` (`scripts/test` sets them); it stops that
 //! server, so it is a test binary of its own (binaries never run at once).
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use umpire_server::client::{Ws, http_json, token_of};
 
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+mod common;
+use common::Served;
 
 fn serve(store: &str) -> Served {
     serve_with(store, &[])
@@ -30,22 +20,9 @@ fn serve(store: &str) -> Served {
 
 /// `umpire serve` on `store` with more `args`.
 fn serve_with(store: &str, args: &[&str]) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--store", store])
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("umpire serve starts");
-    let mut line = String::new();
-    let stdout = child.stdout.take().expect("stdout");
-    BufReader::new(stdout).read_line(&mut line).expect("a line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in `{line}`"));
-    Served { child, addr }
+    let mut all = vec!["--store", store];
+    all.extend(args);
+    common::serve_with("127.0.0.1:0", &all, None)
 }
 
 /// Stops or starts the test PostgreSQL (`scripts/pg`).
@@ -78,28 +55,6 @@ async fn to_play(addr: SocketAddr, id: &str, tokens: &[String; 2]) -> Option<(us
 
 /// Both tests stop the one test PostgreSQL: one at a time.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-/// A NATS server on a free port, and the port; `None` if not installed.
-fn nats_server() -> Option<(Served, u16)> {
-    let bin = ["/usr/sbin/nats-server", "/usr/bin/nats-server"]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).exists())?;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .ok()?
-        .port();
-    let child = Command::new(bin)
-        .args(["-a", "127.0.0.1", "-p", &port.to_string()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let addr = SocketAddr::from(([127, 0, 0, 1], port));
-    Some((Served { child, addr }, port))
-}
 
 /// Plays the first legal action of whichever seat must act; its answer.
 async fn act(
@@ -228,8 +183,7 @@ async fn postgres_away_from_two_nodes_loses_nothing_and_moves_nothing() {
         eprintln!("not tested: UMPIRE_TEST_POSTGRES(_DIR) are not set (scripts/test sets them)");
         return;
     };
-    let Some(nats) = nats_server() else {
-        eprintln!("not tested: nats-server is not installed (scripts/test installs it)");
+    let Some(nats) = common::Nats::start() else {
         return;
     };
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -237,11 +191,13 @@ async fn postgres_away_from_two_nodes_loses_nothing_and_moves_nothing() {
         Ok(umpire_server::Place::Postgres(url)) => url,
         other => panic!("a schema: {other:?}"),
     };
-    let bus = format!("nats://127.0.0.1:{}", nats.1);
+    let bus = nats.url();
     let a = serve_with(&store, &["--bus", &bus, "--node", "a"]);
     let b = serve_with(&store, &["--bus", &bus, "--node", "b"]);
     let body = json!({"game": "masked-army", "timed": false});
-    let (status, made) = http_json(a.addr, "POST", "/api/matches", Some(&body)).await.unwrap();
+    let (status, made) = http_json(a.addr, "POST", "/api/matches", Some(&body))
+        .await
+        .unwrap();
     assert_eq!(status, 201, "{made}");
     let id = made["id"].as_str().unwrap().to_string();
     let tokens = [
@@ -256,9 +212,7 @@ async fn postgres_away_from_two_nodes_loses_nothing_and_moves_nothing() {
     ];
     let mut acknowledged = Vec::new();
     let epoch = |store: String| async move {
-        let config: tokio_postgres::Config = store.parse().unwrap();
-        let (db, connection) = config.connect(tokio_postgres::NoTls).await.unwrap();
-        tokio::spawn(connection);
+        let db = common::connect(&store).await;
         let row = db
             .query_one("SELECT owner, epoch FROM matches", &[])
             .await
@@ -284,12 +238,19 @@ async fn postgres_away_from_two_nodes_loses_nothing_and_moves_nothing() {
         if answer["type"] == "accepted" {
             break;
         }
-        assert!(back.elapsed() < Duration::from_secs(15), "never resumed: {answer}");
+        assert!(
+            back.elapsed() < Duration::from_secs(15),
+            "never resumed: {answer}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     // Some seconds on, the match is still run where it was.
     tokio::time::sleep(Duration::from_secs(4)).await;
-    assert_eq!(epoch(store.clone()).await, before, "nobody took the match over");
+    assert_eq!(
+        epoch(store.clone()).await,
+        before,
+        "nobody took the match over"
+    );
     while to_play(a.addr, &id, &tokens).await.is_some() {
         let answer = act(a.addr, &id, &tokens, &mut seats, &mut acknowledged).await;
         assert_eq!(answer["type"], "accepted", "{answer}");

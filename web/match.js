@@ -816,6 +816,8 @@ function onMessage(msg) {
         showGone('replaced');
         break;
       }
+      // The match moves to another node: the connection opens again there.
+      if (msg.rule === 'moved') break;
       showRefusal(msg, page.pending);
       page.pending = null;
       if (page.board && page.state) page.board.reset?.($('board'));

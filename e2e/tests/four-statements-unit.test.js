@@ -11,8 +11,10 @@ import fourStatements, {
   bluffText,
   buyText,
   chances,
+  askedDetective,
   claimsText,
   colourLetter,
+  detectiveText,
   connected,
   endingHtml,
   gridHtml,
@@ -22,6 +24,7 @@ import fourStatements, {
   knownLetters,
   opponentStatements,
   previousSubset,
+  readingOf,
   restrictions,
   sentence,
   sortCells,
@@ -106,7 +109,11 @@ test('the notation of every panel', () => {
   assert.deepEqual(statementsOf('subset A1 B1; S one.; S two.; S three.; S four.; smokescreen 2'), ['S one.', 'S two.', 'S three.', 'S four.']);
   assert.deepEqual(statementsOf('claims T'), []);
   assert.equal(claimsText(['T', 'F', '-', 'T']), 'claims T F - T');
-  assert.equal(claimsText(['T', 'F', null, 'T'], 2), 'claims T F - T; detective 3');
+  assert.equal(claimsText(['T', 'F', null, 'T']), 'claims T F - T');
+  assert.equal(detectiveText(2), 'detective 3');
+  // The notation adds the reading in brackets when the words differ.
+  assert.equal(readingOf('There are two red tiles. [At least two tiles are red.]'), 'At least two tiles are red.');
+  assert.equal(readingOf('At least two tiles are red.'), 'At least two tiles are red.');
   assert.equal(buyText(['C4', 'B3']), 'buy B3 C4');
   assert.equal(guessText([...'RRBGYGBRBBRYGYRG']), 'guess RRBG YGBR BBRY GYRG');
   assert.equal(affordable(15), 1);
@@ -136,8 +143,8 @@ test('items, the opponent’s statements and the rounds as a seat sees them', ()
       {
         round: 1,
         sides: {
-          P1: { subset: ['A1', 'B1', 'C1', 'D1'], smokescreen: 2, statements: [{ text: 'A.', truth: true }, { text: 'B.', truth: false }, { text: 'C.', truth: true }, { text: 'D.', truth: null }] },
-          P2: { subset: ['A4', 'B4', 'C4', 'D4'], statements: [{ text: 'W.' }, { text: null }, { text: 'Y.' }, { text: 'Z.' }], bought: 1 },
+          P1: { subset: ['A1', 'B1', 'C1', 'D1'], smokescreen: 2, detective: 3, statements: [{ text: 'A.', said: 'a said', truth: true }, { text: 'B.', truth: false }, { text: 'C.', truth: true }, { text: 'D.', truth: null }] },
+          P2: { subset: ['A4', 'B4', 'C4', 'D4'], statements: [{ text: 'W.' }, { text: null }, { text: 'Y.', truth: false }, { text: 'Z.' }], bought: 1 },
         },
       },
     ],
@@ -145,11 +152,16 @@ test('items, the opponent’s statements and the rounds as a seat sees them', ()
   assert.equal(itemUsed(view, 'P1', 'smokescreen'), 1);
   assert.equal(itemUsed(view, 'P1', 'detective'), null);
   assert.deepEqual(opponentStatements(view, 'P1').map((s) => s.hidden), [false, true, false, false]);
+  // Detective's answer, as soon as asked: the opponent's statement 3 is false.
+  assert.equal(askedDetective(view, 'P1'), 2);
+  assert.equal(askedDetective(view, 'P2'), null);
+  assert.deepEqual(opponentStatements(view, 'P1').map((s) => s.truth), [null, null, false, null]);
   const h = historyHtml(view);
   assert.match(h, /A1 B1 C1 D1/);
   assert.match(h, /hidden by Smokescreen/);
   assert.match(h, /bought 1 tile/);
   assert.match(h, /class="fs-truth t">true/);
+  assert.match(h, /A\. <span class="fs-said">\(said: “a said”\)/);
 });
 
 test('the end shows the whole grid and who guessed', () => {

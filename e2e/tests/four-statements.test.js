@@ -2,12 +2,14 @@
 // serve`, on a fixed layout, against the random bot, played to the end by
 // clicking and typing only: a subset picked on the grid with its
 // restrictions shown live, four statements (from the menus and typed, an
-// invalid one flagged by the server's check before anything is sent), the
-// claims by toggles, a tile bought in round 1, a second round's subset
-// (the overlap rule shown live), and the whole grid guessed through the
-// guess panel with its confirmation, so the player wins. Meanwhile a
-// spectator's page and WebSocket frames never hold the layout, a seat's
-// known tiles or its Reveal Points before the end.
+// invalid one and an ambiguous one flagged by the server's check before
+// anything is sent, a valid one shown with its reading, "You are saying:
+// …"), Detective asked in the claim phase and answered at once, the claims
+// by toggles, a tile bought in round 1, a second round's subset (the
+// overlap rule shown live), and the whole grid guessed through the guess
+// panel with its confirmation, so the player wins. Meanwhile a spectator's
+// page and WebSocket frames never hold the layout, a seat's known tiles,
+// its Reveal Points or its Detective before the end.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
@@ -139,11 +141,17 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   const flagged = await player.textContent('.fs-valid[data-i="2"]');
   assert.match(flagged, /✗ .*outside the subset/, `flagged: ${flagged}`);
   assert.match(await player.textContent('.fs-words[data-i="2"]'), /8 words of 15/);
-  // Then a valid one, typed.
-  await player.fill('.fs-text[data-i="2"]', 'There is a red tile orthogonally adjacent to a green tile.');
+  // One that reads two ways: refused with both readings.
+  await player.fill('.fs-text[data-i="2"]', 'It is not true that no tile is red and no tile is blue.');
+  await player.waitForFunction(() => /read in 2 ways/.test(document.querySelector('.fs-valid[data-i="2"]')?.textContent ?? ''), null, { timeout: 10_000 });
+  const twoWays = await player.textContent('.fs-valid[data-i="2"]');
+  assert.match(twoWays, /“At least one tile is red and no tile is blue\.” or “It is not true that both no tile is red and no tile is blue\.”/);
+  // Then a valid one, typed in the player's own words, and shown as read.
+  await player.fill('.fs-text[data-i="2"]', 'There is a red tile next to a green one.');
   for (let i = 0; i < 4; i++) {
     await player.locator(`.fs-valid[data-i="${i}"] .fs-check.ok`).waitFor({ timeout: 10_000 });
   }
+  assert.match(await player.textContent('.fs-valid[data-i="2"]'), /You are saying: “A red tile is adjacent to a green tile\.”/);
   await player.locator('.fs-whole .fs-check.ok').waitFor({ timeout: 10_000 });
   await player.screenshot({ path: screenshotPath('four-statements.png'), fullPage: true });
   let from = player.frames.length;
@@ -156,6 +164,21 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   // The test knows the truth (from the umpire's view): right claims earn RP.
   const u1 = await umpireView();
   const theirs = u1.rounds.find((r) => r.round === 1).sides.P2.statements;
+  // Detective on the first statement the bot did not smokescreen: the
+  // answer comes at once, while the claims are still to be made, and the
+  // spectator is sent nothing.
+  const asked = theirs.findIndex((t) => t.text !== null && t.text !== undefined);
+  const spectatorFrames = spectator.frames.length;
+  from = player.frames.length;
+  await player.click(`button[data-tool="detective"][data-i="${asked}"]`);
+  await answered(player, from);
+  await tools(player, 'Claims');
+  const answer = await player.textContent(`.fs-detective[data-i="${asked}"]`);
+  assert.match(answer, new RegExp(`Detective: ${theirs[asked].truth ? 'true' : 'false'}`));
+  assert.equal(await player.locator('button[data-tool="detective"]').count(), 0, 'Detective is used');
+  assert.equal(await player.getAttribute(`.fs-claim[data-claim="${asked}"][data-v="-"]`, 'disabled'), '', 'its statement earns no claim');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(spectator.frames.length, spectatorFrames, 'the spectator hears nothing of Detective');
   const rows = await player.$$eval('.fs-claim-row', (els) => els.map((e) => !!e.querySelector('.fs-claim:not([disabled])')));
   assert.equal(rows.length, 4, 'four opponent statements');
   for (let i = 0; i < 4; i++) {
@@ -235,6 +258,11 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   // Secrets: the spectator's frames held none before the end; the player's
   // never held the bot's.
   assert.ok(assertSpectatorFrames(spectator.frames) >= 4);
+  for (const f of spectator.frames) {
+    if (f.type !== 'state' || f.outcome) continue;
+    assert.equal(f.view.items?.P1?.detective, undefined, `seq ${f.seq}: P1's Detective`);
+    for (const r of f.view.rounds ?? []) assert.equal(r.sides?.P1?.detective ?? null, null, `seq ${f.seq}: P1's Detective question`);
+  }
   for (const f of player.frames) {
     if (f.type !== 'state' || f.outcome) continue;
     const nobodyScored = f.view.round === 1 && f.view.phase === 'bluff';

@@ -38,10 +38,12 @@ import {
   cellIndex,
   chances,
   claimsText,
+  detectiveText,
   guessText,
   itemUsed,
   knownLetters,
   previousSubset,
+  readingOf,
   restrictions,
   sentence,
   sortCells,
@@ -84,15 +86,23 @@ function roundEntry(view, round = view?.round) {
   return (view?.rounds ?? []).find((r) => r.round === round) ?? null;
 }
 
-/// The opponent's statements this round: [{text, hidden}].
+/// The opponent's statements this round: [{text, hidden, truth}] (`truth`
+/// only once Detective told it).
 export function opponentStatements(view, you) {
   const side = roundEntry(view)?.sides?.[other(you)];
   const list = side?.statements ?? [];
   return list.map((s, i) => {
     const smoke = side?.smokescreen;
     const hidden = s?.text == null || (Number.isInteger(smoke) && smoke === i + 1) || smoke === true && s?.text == null;
-    return { text: s?.text ?? null, hidden };
+    return { text: s?.text ?? null, hidden, truth: typeof s?.truth === 'boolean' ? s.truth : null };
   });
+}
+
+/// The opponent's statement (from 0) this seat asked Detective about this
+/// round, or null.
+export function askedDetective(view, you) {
+  const d = roundEntry(view)?.sides?.[you]?.detective;
+  return Number.isInteger(d) ? d - 1 : null;
 }
 
 // --- drawing --------------------------------------------------------------------
@@ -153,8 +163,11 @@ export function gridHtml(opts = {}) {
   return `<div class="fs-grid" role="group" aria-label="${esc(opts.label ?? 'The grid')}">${head}${rows.join('')}</div>`;
 }
 
-function itemsLine(view, seat) {
-  return ITEMS.map(([key, label]) => {
+/// A seat's items. Whether another seat used Detective is its secret (the
+/// view holds it only for the seat itself, and at the end).
+function itemsLine(view, seat, you) {
+  const secret = seat !== you && typeof view.layout !== 'string';
+  return ITEMS.filter(([key]) => !(secret && key === 'detective')).map(([key, label]) => {
     const used = itemUsed(view, seat, key);
     return `<span class="fs-item${used !== null ? ' used' : ''}" data-item="${key}" data-seat="${seat}">${esc(label)}: ${used !== null ? `used${typeof used === 'number' ? ` in round ${used}` : ''}` : 'unused'}</span>`;
   }).join(' ');
@@ -169,7 +182,7 @@ function seatCard(view, seat, you, toMove) {
     (status ? ` <span class="fs-badge${status === 'waiting' || status === 'deciding' || status === 'guessing' ? ' waiting' : ''}" data-status="${esc(status)}">${esc(STATUS_WORDS[status] ?? status)}</span>` : '') +
     (rp !== null && rp !== undefined ? ` <span class="fs-rp" data-rp="${esc(rp)}">${esc(rp)} RP</span>` : '') +
     '</div>' +
-    `<div class="fs-items">${itemsLine(view, seat)}</div>` +
+    `<div class="fs-items">${itemsLine(view, seat, you)}</div>` +
     '</section>'
   );
 }
@@ -200,7 +213,9 @@ export function historyHtml(view) {
                   .map((x, i) => {
                     const smoked = s.smokescreen === i + 1 || (x?.text == null);
                     const text = x?.text == null ? '<em>hidden by Smokescreen</em>' : esc(x.text);
-                    return `<li>${text}${smoked && x?.text != null && s.smokescreen === i + 1 ? ' <span class="fs-badge">Smokescreen</span>' : ''} ${truthMark(x?.truth)}</li>`;
+                    // The player's own words, when the reading says it otherwise.
+                    const said = x?.said && x.said !== x.text ? ` <span class="fs-said">(said: “${esc(x.said)}”)</span>` : '';
+                    return `<li>${text}${said}${smoked && x?.text != null && s.smokescreen === i + 1 ? ' <span class="fs-badge">Smokescreen</span>' : ''} ${truthMark(x?.truth)}</li>`;
                   })
                   .join('') +
                 '</ol>',
@@ -240,7 +255,7 @@ function resultHtml(r) {
   if (!r || r.status === 'idle') return '';
   if (r.status === 'checking') return '<span class="fs-check">checking…</span>';
   if (r.status === 'wait') return `<span class="fs-check">${esc(r.message)}</span>`;
-  if (r.status === 'ok') return `<span class="fs-check ok">✓ valid${r.canonical ? `: “${esc(r.canonical)}”` : ''}</span>`;
+  if (r.status === 'ok') return `<span class="fs-check ok">✓ valid${r.reading ? `. You are saying: “${esc(r.reading)}”` : ''}</span>`;
   return `<span class="fs-check bad">✗ ${esc(r.message)}</span>`;
 }
 
@@ -321,21 +336,26 @@ function bluffTools(st) {
 function claimTools(st) {
   const { view, ctx } = st;
   const stmts = opponentStatements(view, ctx.you);
-  const detectiveFree = itemUsed(view, ctx.you, 'detective') === null;
+  const asked = askedDetective(view, ctx.you);
+  const detectiveFree = itemUsed(view, ctx.you, 'detective') === null && asked === null;
   const rows = stmts
     .map((s, i) => {
-      const v = s.hidden ? '-' : st.claims[i] ?? '-';
+      const v = s.hidden || asked === i ? '-' : st.claims[i] ?? '-';
+      const off = s.hidden || asked === i;
       const toggle = (val, label) =>
-        `<button type="button" class="fs-toggle fs-claim" data-claim="${i}" data-v="${val}" data-k="claim-${i}-${val}" aria-pressed="${v === val}"${s.hidden ? ' disabled' : ''} aria-label="Statement ${i + 1}: ${val === '-' ? label : `${val} (${label})`}">${val === '-' ? '–' : val}</button>`;
+        `<button type="button" class="fs-toggle fs-claim" data-claim="${i}" data-v="${val}" data-k="claim-${i}-${val}" aria-pressed="${v === val}"${off ? ' disabled' : ''} aria-label="Statement ${i + 1}: ${val === '-' ? label : `${val} (${label})`}">${val === '-' ? '–' : val}</button>`;
       const det = detectiveFree && !s.hidden
-        ? `<button type="button" class="fs-toggle" data-tool="detective" data-i="${i}" data-k="det-${i}" aria-pressed="${st.detective === i}">Detective${st.detective === i ? ' on' : ''}</button>`
+        ? `<button type="button" class="fs-toggle" data-tool="detective" data-i="${i}" data-k="det-${i}">Detective</button>`
         : '';
-      return `<li class="fs-claim-row" data-i="${i}"><span class="fs-claim-text">${s.hidden ? '<em>hidden by Smokescreen: no claim</em>' : esc(s.text)}</span> <span class="fs-claim-buttons">${toggle('T', 'true')}${toggle('F', 'false')}${toggle('-', 'no claim')}${det}</span></li>`;
+      const answer = asked === i && s.truth !== null
+        ? ` <span class="fs-detective" data-i="${i}">Detective: ${truthMark(s.truth)} (earns nothing)</span>`
+        : '';
+      return `<li class="fs-claim-row" data-i="${i}"><span class="fs-claim-text">${s.hidden ? '<em>hidden by Smokescreen: no claim</em>' : esc(s.text)}${answer}</span> <span class="fs-claim-buttons">${toggle('T', 'true')}${toggle('F', 'false')}${toggle('-', 'no claim')}${det}</span></li>`;
     })
     .join('');
   return (
     '<div class="fs-tools" role="group" aria-label="Claims">' +
-    `<p>Claim true (T) or false (F) for each of your opponent’s statements (2 RP for each right claim; – claims nothing)${detectiveFree ? '; Detective shows one statement’s truth, which then earns nothing' : ''}.</p>` +
+    `<p>Claim true (T) or false (F) for each of your opponent’s statements (2 RP for each right claim; – claims nothing)${detectiveFree ? '. Detective (once a game) tells you one statement’s truth now, before you claim; that statement then earns nothing, and your opponent is not told' : ''}.</p>` +
     `<ol class="fs-claims">${rows || '<li class="fs-muted">no statements</li>'}</ol>` +
     `<p class="fs-whole" aria-live="polite">${resultHtml(st.whole)}</p>` +
     `<button type="button" class="primary" data-tool="claims" data-k="claims">Submit: ${esc(claimsOf(st))}</button>` +
@@ -345,9 +365,10 @@ function claimTools(st) {
 
 function claimsOf(st) {
   const stmts = opponentStatements(st.view, st.ctx.you);
+  const asked = askedDetective(st.view, st.ctx.you);
   const n = stmts.length || STATEMENTS;
-  const claims = Array.from({ length: n }, (_, i) => (stmts[i]?.hidden || st.detective === i ? '-' : st.claims[i] ?? '-'));
-  return claimsText(claims, st.detective);
+  const claims = Array.from({ length: n }, (_, i) => (stmts[i]?.hidden || asked === i ? '-' : st.claims[i] ?? '-'));
+  return claimsText(claims);
 }
 
 function guessPanel(st, letters) {
@@ -442,7 +463,6 @@ function fresh(st) {
   st.results = st.stmts.map(() => ({ status: 'idle' }));
   st.whole = { status: 'idle' };
   st.claims = [];
-  st.detective = null;
   st.buy = [];
   const letters = isSeat(you) ? knownLetters(view, you) : {};
   st.guess = ALL_CELLS.map((c) => letters[c] ?? null);
@@ -579,7 +599,7 @@ function runChecks(container) {
       ctx.check(probe).then((ans) => {
         if (!current() || st.results[i].probe !== probe) return;
         st.results[i] = ans.ok
-          ? { status: 'ok', probe, canonical: statementsOf(ans.action)[0] ?? null }
+          ? { status: 'ok', probe, reading: readingOf(statementsOf(ans.action)[0]) || null }
           : { status: 'bad', probe, message: strip(ans.message) || ans.rule || 'refused' };
         updateBluffStatus(container);
       });
@@ -590,7 +610,7 @@ function runChecks(container) {
       st.whole = { status: 'checking' };
       ctx.check(whole).then((ans) => {
         if (!current()) return;
-        st.whole = ans.ok ? { status: 'ok', canonical: null, message: '' } : { status: 'bad', message: ans.message || ans.rule };
+        st.whole = ans.ok ? { status: 'ok', reading: null, message: '' } : { status: 'bad', message: ans.message || ans.rule };
         // A refusal of statement N also marks that statement.
         const m = /^statement (\d+):\s*(.*)$/i.exec(ans.message ?? '');
         if (!ans.ok && m && st.results[Number(m[1]) - 1] && st.results[Number(m[1]) - 1].status !== 'bad') {
@@ -723,7 +743,6 @@ function onClick(container, e) {
   if (t.dataset.claim !== undefined) {
     const i = Number(t.dataset.claim);
     st.claims[i] = t.dataset.v;
-    if (st.detective === i && t.dataset.v !== '-') st.detective = null;
     draw(container);
     return scheduleCheck(container);
   }
@@ -741,12 +760,8 @@ function onClick(container, e) {
     }
     case 'bluff':
       return submit(st, bluffText(st.subset, st.stmts.map((s) => s.text), { smoke: st.smoke, nolimit: st.nolimit }));
-    case 'detective': {
-      const i = Number(t.dataset.i);
-      st.detective = st.detective === i ? null : i;
-      draw(container);
-      return scheduleCheck(container);
-    }
+    case 'detective':
+      return submit(st, detectiveText(Number(t.dataset.i)));
     case 'claims':
       return submit(st, claimsOf(st));
     case 'buy':
@@ -805,10 +820,10 @@ export default {
     'The grid is 4×4 (columns A–D, rows 1–4); a known tile shows its colour and its letter (R red, B blue, G green, ' +
     'Y yellow). Bluff: click 4–8 connected tiles for your subset (the three rules show live; No Limit lifts them once ' +
     'a game), then build four statements with the menus or type them; the server checks each as you write. ' +
-    'Claims: T, F or – for each of your opponent’s statements, and a Detective once a game. Reveal: click unknown ' +
+    'Claims: T, F or – for each of your opponent’s statements; Detective (once a game) shows one statement’s truth at once, before you claim. Reveal: click unknown ' +
     'tiles to buy them (8 RP each), or paint the whole grid and guess (a wrong guess costs all your RP), or pass. ' +
     'Keyboard: Tab to any button; on the guess grid R, B, G, Y paint a tile and the arrows move. Or type the notation: ' +
-    '“claims T F - T; detective 3”, “buy B3 C4”, “guess RRBG YGBR BBRY GYRG”, “pass”.',
+    '“detective 3”, “claims T F - T”, “buy B3 C4”, “guess RRBG YGBR BBRY GYRG”, “pass”.',
 
   prompt(kind, view) {
     const r = view?.round ?? 1;

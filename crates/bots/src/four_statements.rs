@@ -12,7 +12,7 @@ use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 use umpire_four_statements::deduce::{self, Knowledge, Posterior};
 use umpire_four_statements::grid::{CELLS, CellSet};
 use umpire_four_statements::knowledge::{self, Memory};
-use umpire_four_statements::statement::{self, Statement};
+use umpire_four_statements::statement::{self, Evaluator, Said, Statement};
 use umpire_four_statements::{
     Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View,
 };
@@ -34,7 +34,7 @@ impl crate::Bot for Greedy {
                     FourStatements::sample(Viewer::Seat(me), &view, &Memory::default(), rng);
                 Action::Bluff(Box::new(bluff(&state, me, &known, &now, rng)))
             }
-            "claim" => Action::Claims(claims(&view, me, &known, &now)),
+            "claim" => claim(&view, me, &known, &now),
             _ => reveal(&view, me, &known, &now, rng),
         };
         Some(action.to_string())
@@ -116,10 +116,16 @@ pub(crate) fn bluff(
     }
     Bluff {
         subset,
-        statements: chosen.try_into().expect("four statements"),
+        statements: said(chosen),
         smokescreen: smokescreen(state, me, rng),
         nolimit: false,
     }
+}
+
+/// Four chosen statements, said in their canonical sentences.
+fn said(chosen: Vec<Statement>) -> [Said; STATEMENTS] {
+    let said: Vec<Said> = chosen.into_iter().map(Said::new).collect();
+    said.try_into().expect("four statements")
 }
 
 /// Grids drawn to weigh a bluff's statements together.
@@ -186,6 +192,7 @@ pub(crate) fn informative_bluff_on(
     rng: &mut MatchRng,
 ) -> (f64, Bluff) {
     let grids = deduce::samples(known, DRAWN, rng);
+    let judge = Evaluator::new(subset);
     // Each grid's truths of the statements chosen so far, as bits.
     let mut truths = vec![0usize; grids.len()];
     let mut chosen: Vec<Statement> = Vec::new();
@@ -198,7 +205,7 @@ pub(crate) fn informative_bluff_on(
                 let with: Vec<usize> = grids
                     .iter()
                     .zip(&truths)
-                    .map(|(&g, &t)| t << 1 | s.eval(subset, g) as usize)
+                    .map(|(&g, &t)| t << 1 | judge.eval(&s, g) as usize)
                     .collect();
                 (spread(&with), s, with)
             })
@@ -213,7 +220,7 @@ pub(crate) fn informative_bluff_on(
     }
     let bluff = Bluff {
         subset,
-        statements: chosen.try_into().expect("four statements"),
+        statements: said(chosen),
         smokescreen: smokescreen(state, me, rng),
         nolimit,
     };
@@ -229,38 +236,42 @@ fn spread(patterns: &[usize]) -> f64 {
     entropy_of(&counts, patterns.len().max(1) as u64)
 }
 
-pub(crate) fn claims(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Claims {
-    let Some(theirs) = view
-        .rounds
-        .last()
-        .and_then(|r| r.sides[me.other()].as_ref())
-    else {
-        return Claims {
+/// In the claim phase: Detective on the statement it is least sure of, if
+/// that is unsure and the seat still has it (the answer comes at once);
+/// else each statement claimed true when most possible grids make it true.
+pub(crate) fn claim(view: &View, me: Seat, known: &Knowledge, now: &Posterior) -> Action {
+    let Some(round) = view.rounds.last() else {
+        return Action::Claims(Claims {
             claims: [None; STATEMENTS],
-            detective: None,
-        };
+        });
     };
-    let odds: Vec<Option<f64>> = theirs
-        .statements
-        .iter()
-        .map(|s| {
-            let said: Statement = s.text.as_deref()?.parse().ok()?;
-            Some(chance_true(known, now, &said, theirs.subset))
+    let odds: Vec<Option<f64>> = round.sides[me.other()]
+        .as_ref()
+        .map(|theirs| {
+            theirs
+                .statements
+                .iter()
+                .map(|s| {
+                    let said: Statement = s.text.as_deref()?.parse().ok()?;
+                    Some(chance_true(known, now, &said, theirs.subset))
+                })
+                .collect()
         })
-        .collect();
-    let has_detective = !view.items[me].contains_key("detective");
-    // Detective on the statement it is least sure of, if that is unsure.
-    let detective = odds
+        .unwrap_or_default();
+    let asked = round.sides[me].as_ref().and_then(|s| s.detective);
+    let has_detective = !view.items[me].contains_key("detective") && asked.is_none();
+    let unsure = odds
         .iter()
         .enumerate()
         .filter_map(|(i, p)| p.map(|p| (i, (p - 0.5).abs())))
         .filter(|&(_, d)| d < 0.2)
         .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(i, _)| i)
-        .filter(|_| has_detective);
-    Claims {
-        claims: std::array::from_fn(|i| odds.get(i).copied().flatten().map(|p| p >= 0.5)),
-        detective,
+        .map(|(i, _)| i);
+    match unsure.filter(|_| has_detective) {
+        Some(i) => Action::Detective(i),
+        None => Action::Claims(Claims {
+            claims: std::array::from_fn(|i| odds.get(i).copied().flatten().map(|p| p >= 0.5)),
+        }),
     }
 }
 

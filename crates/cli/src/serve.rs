@@ -31,6 +31,10 @@ pub struct ServeArgs {
     /// (0: no limit); at most an eighth of what the open-file limit allows.
     #[arg(long, default_value_t = 256)]
     pub conns_per_address: usize,
+    /// Live matches this server (node) runs at most; past it a new match
+    /// is refused, or made on another node of the service with room.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_live: usize,
     /// Live matches one address may have created (0: no limit).
     #[arg(long, default_value_t = 100)]
     pub matches_per_address: usize,
@@ -41,6 +45,13 @@ pub struct ServeArgs {
     /// it names in X-Forwarded-For.
     #[arg(long)]
     pub trusted_proxy: Option<std::net::IpAddr>,
+    /// Runs as one node of a service of several: the NATS bus they share
+    /// (nats://HOST:PORT). The store must then be the PostgreSQL they share.
+    #[arg(long, requires = "store")]
+    pub bus: Option<String>,
+    /// This node's name in the service (logs, the nodes table).
+    #[arg(long, default_value = "node")]
+    pub node: String,
     /// An origin (like https://play.example.org) besides the server's own
     /// whose pages may create matches and open sockets; repeatable.
     #[arg(long = "origin")]
@@ -72,10 +83,13 @@ pub fn serve(args: ServeArgs, test_games: bool) -> Result<(), String> {
         creates_per_minute: args.creates_per_minute,
         connects_per_minute: args.connects_per_minute,
         conns_per_address: args.conns_per_address,
+        max_live: args.max_live,
         matches_per_address: args.matches_per_address,
         bot_matches_per_address: args.bot_matches_per_address,
         trusted_proxy: args.trusted_proxy,
         origins: args.origins,
+        bus: args.bus,
+        node: args.node,
         ..Default::default()
     };
     umpire_server::serve(&addr, config)
@@ -98,6 +112,12 @@ pub struct LoadArgs {
     /// Target a running server (loopback only) instead of starting one.
     #[arg(long)]
     pub addr: Option<String>,
+    /// Target the nodes of a running service (loopback only), as
+    /// HOST:PORT,HOST:PORT,…: each match is made on one at random and each
+    /// client connects to one at random (never steered to the node that
+    /// runs its match); latencies are given for direct and relayed clients.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["addr", "store"])]
+    pub nodes: Vec<String>,
     /// The target server's process id, to report its peak memory.
     #[arg(long)]
     pub pid: Option<u32>,
@@ -141,6 +161,7 @@ pub fn loadtest(args: LoadArgs, games: &[&'static dyn AnyGame]) -> Result<(), St
         game: game.id().to_string(),
         seconds: args.seconds,
         addr: args.addr,
+        nodes: args.nodes,
         server_exe: Some(std::env::current_exe().map_err(|e| e.to_string())?),
         pid: args.pid,
         think_ms: args.think_ms,

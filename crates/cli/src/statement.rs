@@ -1,7 +1,7 @@
 //! `umpire statement`: the Four Statements judge for hosts who run the game
-//! in a chat room. `check` says whether a statement is valid for a subset
-//! (with the rule it breaks) and, given the grid, whether it is true;
-//! `deduce` counts the grids a seat's knowledge still allows.
+//! in a chat room. `check` prints the crate's verdict on a statement
+//! (`umpire_four_statements::host`); `deduce` counts the grids a seat's
+//! knowledge still allows. The knowledge file's format: `docs/statements.md`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,8 +9,13 @@ use std::process::ExitCode;
 use serde::Serialize;
 use umpire_four_statements::deduce;
 use umpire_four_statements::grid::{CELLS, CellSet, Colour, Grid, cell};
+use umpire_four_statements::host::{Ask, Kind, Verdict, verdict};
 use umpire_four_statements::knowledge::Written;
-use umpire_four_statements::statement::{self, Refusal, Statement};
+
+/// Exit codes of `check`: clap's usage errors are 2.
+const INVALID: u8 = 1;
+const USAGE: u8 = 2;
+const UNPARSABLE: u8 = 3;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,152 +25,149 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Command {
-    /// Judge a statement about a subset: valid or not (and why), its
-    /// canonical sentence, and with --layout its truth. Exit 0 valid,
-    /// 1 invalid, 2 unparsable.
+    /// Judge a statement about a subset as a match does: the subset rules
+    /// (unless --no-limit), what the statement says ("You are saying: …"),
+    /// its words, whether it is valid and which rule it breaks, and with
+    /// --layout its truth.
+    ///
+    /// Exit status: 0 valid; 1 invalid (the subset or the statement breaks
+    /// a rule, named in the output); 3 not a statement umpire can read;
+    /// 2 a usage error (a bad --subset, --previous or --layout).
     Check {
         /// The subset, like "A1 B1 A2 B2".
         #[arg(long)]
         subset: String,
+        /// The seat's subset of the round before, for the overlap rule.
+        #[arg(long)]
+        previous: Option<String>,
+        /// No Limit: the subset rules do not apply.
+        #[arg(long)]
+        no_limit: bool,
         /// The grid, 16 letters of R B G Y read A1…D1, A2…D4.
         #[arg(long)]
         layout: Option<String>,
-        /// Print one JSON object: valid, reason, rule, canonical, words, truth.
+        /// Print one JSON object: valid, kind, rule, reason, reading, words,
+        /// readings, suggestion, truth.
         #[arg(long)]
         json: bool,
         /// The statement, e.g. "There are two red tiles."
         statement: String,
     },
-    /// Count the grids a seat's knowledge (a JSON file, or - for standard
-    /// input) still allows, and each cell's chance of each colour.
+    /// Count the grids a seat's knowledge still allows, and each tile's
+    /// chance of each colour.
+    ///
+    /// The knowledge is a JSON file (or - for standard input) of the tiles
+    /// the seat knows, its own statements with the truth it was told, its
+    /// claims on the opponent's statements with how many were right (and a
+    /// Detective answer), and its wrong guesses. The format, with an
+    /// example: docs/statements.md. Exit status: 0, or 2 when the file
+    /// cannot be read or is not valid knowledge.
     Deduce {
+        /// The knowledge file, or - for standard input.
         file: PathBuf,
+        /// Print one JSON object: possible (grids left) and cells (each
+        /// tile's chance of red, blue, green and yellow).
         #[arg(long)]
         json: bool,
     },
-}
-
-/// What `check --json` prints.
-#[derive(Serialize)]
-struct Verdict {
-    valid: bool,
-    reason: Option<String>,
-    rule: Option<&'static str>,
-    canonical: Option<String>,
-    words: Option<usize>,
-    truth: Option<bool>,
 }
 
 pub fn run(args: Args) -> ExitCode {
     match args.command {
         Command::Check {
             subset,
+            previous,
+            no_limit,
             layout,
             json,
             statement,
-        } => check(&subset, layout.as_deref(), json, &statement),
+        } => match ask(&subset, previous.as_deref(), no_limit, layout.as_deref()) {
+            Ok(ask) => check(&verdict(&statement, &ask), json),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(USAGE)
+            }
+        },
         Command::Deduce { file, json } => match deduce(&file, json) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
-                ExitCode::from(2)
+                ExitCode::from(USAGE)
             }
         },
     }
 }
 
-fn check(subset: &str, layout: Option<&str>, json: bool, text: &str) -> ExitCode {
-    let fail = |message: String| {
-        eprintln!("error: {message}");
-        ExitCode::from(2)
+/// The question, from the arguments.
+fn ask(
+    subset: &str,
+    previous: Option<&str>,
+    no_limit: bool,
+    layout: Option<&str>,
+) -> Result<Ask, String> {
+    let cells = |flag: &str, text: &str| match CellSet::parse(text) {
+        Ok(s) if !s.is_empty() => Ok(s),
+        Ok(_) => Err(format!("{flag} names no cell")),
+        Err(e) => Err(format!("{flag}: {e}")),
     };
-    let subset = match CellSet::parse(subset) {
-        Ok(s) if !s.is_empty() => s,
-        Ok(_) => return fail("--subset names no cell".into()),
-        Err(e) => return fail(format!("--subset: {e}")),
-    };
-    let layout = match layout.map(Grid::parse).transpose() {
-        Ok(l) => l,
-        Err(e) => return fail(format!("--layout: {e}")),
-    };
-    let parsed: Result<Statement, Refusal> = text
-        .parse::<Statement>()
-        .or_else(|_| statement::judge(text, subset));
-    let verdict = match &parsed {
-        Ok(s) => {
-            let invalid = s.check(subset).err();
-            Verdict {
-                valid: invalid.is_none(),
-                reason: invalid.as_ref().map(|e| e.to_string()),
-                rule: invalid.as_ref().map(|e| e.rule()),
-                canonical: Some(s.to_string()),
-                words: Some(s.words()),
-                truth: layout.map(|g| s.eval(subset, g)),
-            }
-        }
-        Err(refusal) => Verdict {
-            valid: false,
-            reason: Some(describe(refusal)),
-            rule: Some(refusal.rule()),
-            canonical: None,
-            words: None,
-            truth: None,
-        },
-    };
+    Ok(Ask {
+        subset: cells("--subset", subset)?,
+        previous: previous.map(|p| cells("--previous", p)).transpose()?,
+        no_limit,
+        layout: layout
+            .map(Grid::parse)
+            .transpose()
+            .map_err(|e| format!("--layout: {e}"))?,
+    })
+}
+
+/// Writes `text` to standard output; a reader that went away (`| head`)
+/// is no error.
+fn out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+fn check(v: &Verdict, json: bool) -> ExitCode {
     if json {
-        println!(
-            "{}",
-            serde_json::to_string(&verdict).expect("verdicts serialise")
-        );
+        out(&format!(
+            "{}\n",
+            serde_json::to_string(v).expect("verdicts serialise")
+        ));
     } else {
-        match (&verdict.canonical, verdict.valid) {
-            (Some(c), true) => println!("valid: {c} ({} words)", verdict.words.unwrap_or(0)),
-            (Some(c), false) => println!(
-                "invalid ({}): {}\ncanonical: {c}",
-                verdict.rule.unwrap_or(""),
-                verdict.reason.as_deref().unwrap_or("")
-            ),
-            (None, _) => println!(
-                "{} ({}): {}",
-                if matches!(parsed, Err(Refusal::Unparsable(_))) {
-                    "unparsable"
-                } else {
-                    "invalid"
-                },
-                verdict.rule.unwrap_or(""),
-                verdict.reason.as_deref().unwrap_or("")
-            ),
-        }
-        if let Some(truth) = verdict.truth {
-            println!("truth: {truth}");
-        }
+        out(&words(v));
     }
-    match parsed {
-        Ok(_) if verdict.valid => ExitCode::SUCCESS,
-        Err(Refusal::Unparsable(_)) => ExitCode::from(2),
-        _ => ExitCode::from(1),
+    match v.kind {
+        Kind::Valid => ExitCode::SUCCESS,
+        Kind::Invalid => ExitCode::from(INVALID),
+        Kind::Unparsable => ExitCode::from(UNPARSABLE),
     }
 }
 
-/// A refusal in words: where the text went wrong, what was expected, and a
-/// close form.
-fn describe(refusal: &Refusal) -> String {
-    match refusal {
-        Refusal::Invalid(e) => e.to_string(),
-        Refusal::Unparsable(e) => {
-            let mut out = e.message().to_string();
-            if let Some(at) = e.offset() {
-                out += &format!(" (at character {})", at + 1);
-            }
-            if !e.expectations().is_empty() {
-                out += &format!("; expected {}", e.expectations().join(", "));
-            }
-            if let Some(s) = e.suggestion() {
-                out += &format!("; did you mean \"{s}\"?");
-            }
-            out
-        }
+/// The verdict in lines a host reads.
+fn words(v: &Verdict) -> String {
+    let mut out = String::new();
+    let why = v.reason.as_deref().unwrap_or("");
+    let rule = v.rule.unwrap_or("");
+    match v.kind {
+        Kind::Valid => out += "valid\n",
+        Kind::Invalid => out += &format!("invalid ({rule}): {why}\n"),
+        Kind::Unparsable => out += &format!("unparsable: {why}\n"),
     }
+    if let Some(r) = &v.reading {
+        out += &format!("You are saying: {r}\n");
+    }
+    for r in &v.readings {
+        out += &format!("  it may mean: {r}\n");
+    }
+    if let Some(s) = &v.suggestion {
+        out += &format!("did you mean: {s}\n");
+    }
+    out += &format!("{} words (at most 15)\n", v.words);
+    if let Some(truth) = v.truth {
+        out += &format!("truth: {truth}\n");
+    }
+    out
 }
 
 /// What `deduce --json` prints.
@@ -195,32 +197,37 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
                 (cell(i).to_string(), odds.into_iter().collect())
             })
             .collect();
-        let out = Deduced {
+        let deduced = Deduced {
             possible: p.count,
             cells,
         };
-        println!("{}", serde_json::to_string(&out).expect("serialises"));
+        out(&format!(
+            "{}\n",
+            serde_json::to_string(&deduced).expect("serialises")
+        ));
         return Ok(());
     }
-    println!(
-        "{} grid{} possible",
+    let mut text = format!(
+        "{} grid{} possible\n",
         p.count,
         if p.count == 1 { " is" } else { "s are" }
     );
     if p.count == 0 {
-        println!("(the knowledge contradicts itself)");
+        text += "(the knowledge contradicts itself)\n";
+        out(&text);
         return Ok(());
     }
-    println!("cell    red   blue  green yellow");
+    text += "cell    red   blue  green yellow\n";
     for i in 0..CELLS {
         let odds: Vec<String> = Colour::ALL
             .iter()
             .map(|&c| format!("{:>5.1}%", 100.0 * chance(i, c)))
             .collect();
-        println!("{:<4} {}", cell(i).to_string(), odds.join(" "));
+        text += &format!("{:<4} {}\n", cell(i).to_string(), odds.join(" "));
     }
     if let Some(grid) = p.is_certain() {
-        println!("the grid: {grid}");
+        text += &format!("the grid: {grid}\n");
     }
+    out(&text);
     Ok(())
 }

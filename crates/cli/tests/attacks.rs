@@ -5,13 +5,14 @@
 //! addresses trying to use up the file descriptors. One attack at a time.
 
 use std::net::{IpAddr, SocketAddr};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use umpire_core::{Match, MatchOptions, Record, Seat, seeded_rng};
 use umpire_load::client::{Ws, http, http_json, token_of};
-use umpire_load::served::Served;
+
+mod common;
+use common::{Served, serve_with};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -21,22 +22,8 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 /// `umpire serve` on a loopback port with a store in `dir`; `fds` limits
 /// the files it may open (hard and soft, so it cannot raise them).
 fn serve(dir: &std::path::Path, fds: Option<u32>) -> Served {
-    let exe = env!("CARGO_BIN_EXE_umpire");
-    let mut command = match fds {
-        Some(n) => {
-            let mut c = Command::new("sh");
-            c.arg("-c")
-                .arg(format!("ulimit -n {n} && exec \"$0\" \"$@\""))
-                .arg(exe);
-            c
-        }
-        None => Command::new(exe),
-    };
-    command
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(dir.join("attack.db"))
-        .env("RUST_LOG", "warn");
-    Served::start(command).expect("umpire serve starts")
+    let store = format!("sqlite:{}", dir.join("attack.db").display());
+    serve_with("127.0.0.1:0", &["--store", &store], fds)
 }
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {

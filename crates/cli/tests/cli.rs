@@ -601,7 +601,8 @@ fn replay_escapes_terminal_control_characters_from_a_record() {
 }
 
 /// `umpire statement check`, as a host in a chat room uses it: valid (0),
-/// invalid with the rule (1), unparsable with where and what (2).
+/// invalid with the rule (1), unparsable with where and what (3), a bad
+/// argument (2); the subset rules apply unless `--no-limit`.
 #[test]
 fn statement_check_judges_like_the_server() {
     let check = |args: &[&str]| {
@@ -613,7 +614,7 @@ fn statement_check_judges_like_the_server() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
-        "valid: At least two tiles are red. (6 words)\ntruth: true\n"
+        "valid\nYou are saying: At least two tiles are red.\n5 words (at most 15)\ntruth: true\n"
     );
     let out = check(&[
         "--json",
@@ -625,8 +626,9 @@ fn statement_check_judges_like_the_server() {
     let verdict: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
     assert_eq!(
         verdict,
-        json!({"valid": true, "reason": null, "rule": null,
-               "canonical": "Some 2x2 square has a red tile.", "words": 7, "truth": false})
+        json!({"valid": true, "kind": "valid", "reason": null, "rule": null,
+               "reading": "Some 2x2 square has a red tile.", "words": 9,
+               "readings": [], "suggestion": null, "truth": false})
     );
     // The rulebook's invalid examples, each with the rule it breaks.
     for (text, rule) in [
@@ -647,10 +649,23 @@ fn statement_check_judges_like_the_server() {
         );
         assert_eq!(verdict["truth"], Value::Null);
     }
+    // Two readings: both are said.
+    let out = check(&["It is not true that no tile is red and no tile is blue."]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("it may mean: At least one tile is red and no tile is blue."),
+        "{}",
+        stdout(&out)
+    );
+    // A typo: unparsable (3), with the corrected sentence and its reading.
     let out = check(&["There are two rde tiles."]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     assert!(stdout(&out).contains("`rde`"), "{}", stdout(&out));
-    assert!(stdout(&out).contains("did you mean"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("did you mean: There are two red tiles."),
+        "{}",
+        stdout(&out)
+    );
     let out = umpire(&[
         "statement",
         "check",
@@ -660,6 +675,59 @@ fn statement_check_judges_like_the_server() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert_stderr(&out, "--subset");
+}
+
+/// The subset rules, as a match applies them: connected, 4 to 8 tiles,
+/// under half shared with `--previous`; `--no-limit` lifts them.
+#[test]
+fn statement_check_applies_the_subset_rules() {
+    let check = |subset: &str, more: &[&str]| {
+        let mut all = vec!["statement", "check", "--json", "--subset", subset];
+        all.extend(more);
+        all.push("There are two red tiles.");
+        let out = umpire(&all);
+        let verdict: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        (out.status.code(), verdict)
+    };
+    let ten = "A1 B1 C1 D1 A2 B2 C2 D2 A3 B3";
+    for (subset, more, rule, why) in [
+        ("A1 C3", &[][..], "subset-connected", "not connected"),
+        (ten, &[][..], "subset-size", "10 tiles"),
+        (
+            "A1 B1 A2 B2",
+            &["--previous", "A1 B1 C1 D1"][..],
+            "subset-overlap",
+            "shares 2 tiles",
+        ),
+    ] {
+        let (code, v) = check(subset, more);
+        assert_eq!(code, Some(1), "{subset}");
+        assert_eq!(v["rule"], rule, "{subset}");
+        assert!(v["reason"].as_str().unwrap().contains(why), "{v}");
+    }
+    // No Limit lifts them: the statement alone is judged.
+    let (code, v) = check(ten, &["--no-limit"]);
+    assert_eq!((code, &v["kind"]), (Some(0), &json!("valid")));
+    let (code, v) = check("A1 C3", &["--no-limit"]);
+    assert_eq!(
+        (code, &v["reading"]),
+        (Some(0), &json!("At least two tiles are red."))
+    );
+}
+
+/// `deduce --help` says what each argument is.
+#[test]
+fn statement_deduce_help_describes_its_arguments() {
+    let out = umpire(&["statement", "deduce", "--help"]);
+    assert!(out.status.success());
+    let help = stdout(&out);
+    for words in [
+        "The knowledge file, or - for standard input",
+        "docs/statements.md",
+        "possible (grids left)",
+    ] {
+        assert!(help.contains(words), "{help}");
+    }
 }
 
 /// `umpire statement deduce`: a seat's knowledge in, the grids it allows out.

@@ -13,7 +13,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, Record, Seat, seeded_rng};
 use umpire_load::client::{Ws, http_json, token_of};
-use umpire_load::served::Served;
+
+mod common;
+use common::{Served, serve_with};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -22,21 +24,14 @@ async fn store(dir: &Path) -> String {
     if std::env::var("UMPIRE_TEST_STORE").as_deref() != Ok("postgres") {
         return format!("sqlite:{}", dir.join("crash.db").display());
     }
-    let url = std::env::var("UMPIRE_TEST_POSTGRES")
-        .expect("UMPIRE_TEST_STORE=postgres needs UMPIRE_TEST_POSTGRES, a database's URL");
-    match umpire_server::scratch_schema(&url, dir).await {
-        Ok(umpire_server::Place::Postgres(url)) => url,
-        other => panic!("a schema on the test PostgreSQL: {other:?}"),
-    }
+    common::postgres(dir)
+        .await
+        .expect("UMPIRE_TEST_STORE=postgres needs UMPIRE_TEST_POSTGRES, a database's URL")
 }
 
 /// `umpire serve` on `store`, at `addr` (`127.0.0.1:0` for any port).
 fn serve_at(store: &str, addr: &str) -> Served {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_umpire"));
-    command
-        .args(["serve", "--addr", addr, "--store", store])
-        .env("RUST_LOG", "warn");
-    Served::start(command).expect("umpire serve starts")
+    serve_with(addr, &["--store", store], None)
 }
 
 async fn snapshot(addr: SocketAddr, id: &str, token: &str) -> Value {
@@ -318,10 +313,7 @@ async fn play_through_deaths(
 async fn ten_kills_during_busy_play_lose_no_acknowledged_action() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let db = store(dir.path()).await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
+    let port = common::free_port();
     let at = format!("127.0.0.1:{port}");
     let addr: SocketAddr = at.parse().unwrap();
     let mut server = serve_at(&db, &at);

@@ -1,6 +1,6 @@
 //! A PostgreSQL store that goes away for ten seconds under play loses no
 //! acknowledged action, refuses actions meanwhile with a clear error, and
-//! plays on when it is back. Needs `UMPIRE_TEST_POSTGRES` and
+//! plays on when it is back; with two nodes of one service, too. Needs `UMPIRE_TEST_POSTGRES` and
 //! `UMPIRE_TEST_POSTGRES_DIR` (`scripts/test` sets them); it stops that
 //! server, so it is a test binary of its own (binaries never run at once).
 
@@ -10,14 +10,19 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use umpire_load::client::{Ws, http_json, token_of};
-use umpire_load::served::Served;
+
+mod common;
+use common::Served;
 
 fn serve(store: &str) -> Served {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_umpire"));
-    command
-        .args(["serve", "--addr", "127.0.0.1:0", "--store", store])
-        .env("RUST_LOG", "warn");
-    Served::start(command).expect("umpire serve starts")
+    serve_with(store, &[])
+}
+
+/// `umpire serve` on `store` with more `args`.
+fn serve_with(store: &str, args: &[&str]) -> Served {
+    let mut all = vec!["--store", store];
+    all.extend(args);
+    common::serve_with("127.0.0.1:0", &all, None)
 }
 
 /// Stops or starts the test PostgreSQL (`scripts/pg`).
@@ -48,8 +53,35 @@ async fn to_play(addr: SocketAddr, id: &str, tokens: &[String; 2]) -> Option<(us
     None
 }
 
+/// Both tests stop the one test PostgreSQL: one at a time.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Plays the first legal action of whichever seat must act; its answer.
+async fn act(
+    addr: SocketAddr,
+    id: &str,
+    tokens: &[String; 2],
+    seats: &mut [Ws],
+    acknowledged: &mut Vec<String>,
+) -> Value {
+    let (i, action) = to_play(addr, id, tokens).await.expect("a seat to act");
+    seats[i]
+        .send(&json!({"type": "act", "action": action}))
+        .await
+        .unwrap();
+    let (answer, _) = seats[i]
+        .until_any(&["accepted", "error"], Duration::from_secs(20))
+        .await
+        .unwrap();
+    if answer["type"] == "accepted" {
+        acknowledged.push(answer["action"].as_str().unwrap().to_string());
+    }
+    answer
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let (Ok(url), Ok(pg_dir)) = (
         std::env::var("UMPIRE_TEST_POSTGRES"),
         std::env::var("UMPIRE_TEST_POSTGRES_DIR"),
@@ -80,23 +112,8 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
         seats.push(Ws::connect(addr, &id, Some(token)).await.unwrap());
     }
     let mut acknowledged = Vec::new();
-    let act = async |seats: &mut Vec<Ws>, acknowledged: &mut Vec<String>| -> Value {
-        let (i, action) = to_play(addr, &id, &tokens).await.expect("a seat to act");
-        seats[i]
-            .send(&json!({"type": "act", "action": action}))
-            .await
-            .unwrap();
-        let (answer, _) = seats[i]
-            .until_any(&["accepted", "error"], Duration::from_secs(20))
-            .await
-            .unwrap();
-        if answer["type"] == "accepted" {
-            acknowledged.push(answer["action"].as_str().unwrap().to_string());
-        }
-        answer
-    };
     for _ in 0..6 {
-        let answer = act(&mut seats, &mut acknowledged).await;
+        let answer = act(addr, &id, &tokens, &mut seats, &mut acknowledged).await;
         assert_eq!(answer["type"], "accepted", "{answer}");
     }
     // PostgreSQL goes away for ten seconds: every action meanwhile is
@@ -105,7 +122,7 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
     let away = Instant::now();
     let mut refusals = 0;
     while away.elapsed() < Duration::from_secs(10) {
-        let answer = act(&mut seats, &mut acknowledged).await;
+        let answer = act(addr, &id, &tokens, &mut seats, &mut acknowledged).await;
         assert_eq!(answer["type"], "error", "acknowledged while away: {answer}");
         assert_eq!(answer["rule"], "store", "{answer}");
         assert!(
@@ -122,7 +139,7 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
     // Back: within seconds the match plays on, to its end.
     let back = Instant::now();
     let resumed = loop {
-        let answer = act(&mut seats, &mut acknowledged).await;
+        let answer = act(addr, &id, &tokens, &mut seats, &mut acknowledged).await;
         if answer["type"] == "accepted" {
             break back.elapsed();
         }
@@ -133,7 +150,7 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     while to_play(addr, &id, &tokens).await.is_some() {
-        let answer = act(&mut seats, &mut acknowledged).await;
+        let answer = act(addr, &id, &tokens, &mut seats, &mut acknowledged).await;
         assert_eq!(answer["type"], "accepted", "{answer}");
     }
     eprintln!(
@@ -150,4 +167,102 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
         .collect();
     assert_eq!(stored, acknowledged, "the record is what was acknowledged");
     assert!(!record["outcome"].is_null());
+}
+
+/// Two nodes of one service, PostgreSQL away for ten seconds under play,
+/// one player relayed: nothing acknowledged that was not written, no match
+/// changes hands when it is back (every node renews before any takes
+/// over), and play resumes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_away_from_two_nodes_loses_nothing_and_moves_nothing() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (Ok(url), Ok(pg_dir)) = (
+        std::env::var("UMPIRE_TEST_POSTGRES"),
+        std::env::var("UMPIRE_TEST_POSTGRES_DIR"),
+    ) else {
+        eprintln!("not tested: UMPIRE_TEST_POSTGRES(_DIR) are not set (scripts/test sets them)");
+        return;
+    };
+    let Some(nats) = common::Nats::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let store = match umpire_server::scratch_schema(&url, dir.path()).await {
+        Ok(umpire_server::Place::Postgres(url)) => url,
+        other => panic!("a schema: {other:?}"),
+    };
+    let bus = nats.url();
+    let a = serve_with(&store, &["--bus", &bus, "--node", "a"]);
+    let b = serve_with(&store, &["--bus", &bus, "--node", "b"]);
+    let body = json!({"game": "masked-army", "timed": false});
+    let (status, made) = http_json(a.addr, "POST", "/api/matches", Some(&body))
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let tokens = [
+        token_of(&made["links"]["P1"]).unwrap(),
+        token_of(&made["links"]["P2"]).unwrap(),
+    ];
+    let umpire = token_of(&made["links"]["umpire"]).unwrap();
+    // P1 at the match's node, P2 relayed by the other.
+    let mut seats = vec![
+        Ws::connect(a.addr, &id, Some(&tokens[0])).await.unwrap(),
+        Ws::connect(b.addr, &id, Some(&tokens[1])).await.unwrap(),
+    ];
+    let mut acknowledged = Vec::new();
+    let epoch = |store: String| async move {
+        let db = common::connect(&store).await;
+        let row = db
+            .query_one("SELECT owner, epoch FROM matches", &[])
+            .await
+            .unwrap();
+        (row.get::<_, Option<String>>(0), row.get::<_, i64>(1))
+    };
+    let before = epoch(store.clone()).await;
+    for _ in 0..4 {
+        let answer = act(a.addr, &id, &tokens, &mut seats, &mut acknowledged).await;
+        assert_eq!(answer["type"], "accepted", "{answer}");
+    }
+    pg("stop", &pg_dir);
+    let away = Instant::now();
+    while away.elapsed() < Duration::from_secs(10) {
+        let answer = act(a.addr, &id, &tokens, &mut seats, &mut acknowledged).await;
+        assert_eq!(answer["type"], "error", "acknowledged while away: {answer}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    pg("start", &pg_dir);
+    let back = Instant::now();
+    loop {
+        let answer = act(a.addr, &id, &tokens, &mut seats, &mut acknowledged).await;
+        if answer["type"] == "accepted" {
+            break;
+        }
+        assert!(
+            back.elapsed() < Duration::from_secs(15),
+            "never resumed: {answer}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Some seconds on, the match is still run where it was.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    assert_eq!(
+        epoch(store.clone()).await,
+        before,
+        "nobody took the match over"
+    );
+    while to_play(a.addr, &id, &tokens).await.is_some() {
+        let answer = act(a.addr, &id, &tokens, &mut seats, &mut acknowledged).await;
+        assert_eq!(answer["type"], "accepted", "{answer}");
+    }
+    let path = format!("/api/matches/{id}/record?t={umpire}");
+    let (status, record) = http_json(b.addr, "GET", &path, None).await.unwrap();
+    assert_eq!(status, 200, "{record}");
+    let stored: Vec<&str> = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(stored, acknowledged, "the record is what was acknowledged");
 }

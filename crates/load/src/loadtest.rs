@@ -40,6 +40,10 @@ pub struct Options {
     pub seconds: u64,
     /// A running server to target (loopback only); `None` starts one.
     pub addr: Option<String>,
+    /// Nodes of one running service (loopback only): each match is made
+    /// on one of them and each client connects to one, at random, so that
+    /// most clients are relayed to the node that runs their match.
+    pub nodes: Vec<String>,
     /// The `umpire` binary to start a server with, when `addr` is `None`.
     pub server_exe: Option<PathBuf>,
     /// The target server's process id, to read its memory.
@@ -111,9 +115,13 @@ pub fn run(opts: Options) -> Result<Report, String> {
     }
     let game = umpire_catalog::require_in(umpire_catalog::with_tests(), &opts.game)?;
     let test_game = umpire_catalog::game(game.id()).is_none();
-    let (served, addr, pid) = match &opts.addr {
-        Some(addr) => (None, loopback(addr)?, opts.pid),
-        None => {
+    let nodes: Vec<SocketAddr> = (opts.nodes.iter())
+        .map(|n| loopback(n))
+        .collect::<Result<_, _>>()?;
+    let (served, addr, pid) = match (&opts.addr, nodes.first()) {
+        (_, Some(&first)) => (None, first, opts.pid),
+        (Some(addr), None) => (None, loopback(addr)?, opts.pid),
+        (None, None) => {
             let exe = opts.server_exe.as_ref().ok_or("no server to start")?;
             let served = start_server(exe, test_game, opts.store.as_deref())?;
             let (addr, pid) = (served.addr, served.child.id());
@@ -121,7 +129,8 @@ pub fn run(opts: Options) -> Result<Report, String> {
         }
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    let report = runtime.block_on(drive(&opts, game, addr, pid));
+    let nodes = if nodes.is_empty() { vec![addr] } else { nodes };
+    let report = runtime.block_on(drive(&opts, game, Arc::new(nodes), pid));
     let peak_rss_kib = pid.and_then(peak_rss_kib);
     drop(served);
     report.map(|r| Report { peak_rss_kib, ..r })
@@ -130,9 +139,10 @@ pub fn run(opts: Options) -> Result<Report, String> {
 async fn drive(
     opts: &Options,
     game: &'static dyn AnyGame,
-    addr: SocketAddr,
+    nodes: Arc<Vec<SocketAddr>>,
     pid: Option<u32>,
 ) -> Result<Report, String> {
+    let addr = nodes[0];
     let limit = Duration::from_secs(opts.seconds.max(1));
     let started = Instant::now();
     let tally = Arc::new(Tally::default());
@@ -141,9 +151,10 @@ async fn drive(
     let mut setups = Vec::new();
     for _ in 0..opts.matches {
         let (gate, game, config) = (gate.clone(), opts.game.clone(), opts.config.clone());
+        let nodes = nodes.clone();
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
-            setup(addr, &game, &config).await
+            setup(&nodes, &game, &config).await
         }));
     }
     let mut pairs = Vec::new();
@@ -171,13 +182,13 @@ async fn drive(
     let mut players = tokio::task::JoinSet::new();
     for pair in pairs {
         let (tally, name, repeat) = (tally.clone(), opts.game.clone(), opts.repeat);
-        let config = opts.config.clone();
+        let (config, nodes) = (opts.config.clone(), nodes.clone());
         players.spawn(async move {
             let mut first = Some(pair);
             for _ in 0..repeat {
                 let next = match first.take() {
                     Some(pair) => Some(pair),
-                    None => setup(addr, &name, &config).await.ok(),
+                    None => setup(&nodes, &name, &config).await.ok(),
                 };
                 let Some((p1, p2)) = next else {
                     tally.errors.fetch_add(1, Ordering::Relaxed);
@@ -213,6 +224,11 @@ async fn drive(
     let threads_end = pid.map(thread_seconds).unwrap_or_default();
     let [accepted, own_state, opponent_state] =
         std::mem::take(&mut *tally.latencies.lock().unwrap_or_else(|e| e.into_inner()));
+    let [direct, relayed] =
+        std::mem::take(&mut *tally.routes.lock().unwrap_or_else(|e| e.into_inner()));
+    let routes = |l: [Vec<u32>; 3]| -> Option<[Latency; 3]> {
+        (nodes.len() > 1).then(|| l.map(Latency::of))
+    };
     let actions = tally.actions.load(Ordering::Relaxed);
     Ok(Report {
         concurrent: opts.matches,
@@ -226,6 +242,8 @@ async fn drive(
         accepted: Latency::of(accepted),
         own_state: Latency::of(own_state),
         opponent_state: Latency::of(opponent_state),
+        direct: routes(direct),
+        relayed: routes(relayed),
         cpu_seconds_per_1000_actions: cpu
             .filter(|_| actions > 0)
             .map(|c| c * 1000.0 / actions as f64),

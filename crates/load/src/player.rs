@@ -14,8 +14,16 @@ use umpire_core::{AnyGame, MatchRng, Seat, seeded_rng};
 use crate::client::{Ws, http_json, token_of};
 use crate::tally::{ACCEPTED, OPPONENT_STATE, OWN_STATE, Sent, Tally};
 
-/// Creates a match between two people and connects both seats.
-pub async fn setup(addr: SocketAddr, game: &str, config: &Value) -> Result<(Ws, Ws), String> {
+/// A new match made on one of `nodes`, and its two players, each connected
+/// to one of them (at random when there are several), with whether it is
+/// relayed (its node does not run the match).
+pub async fn setup(
+    nodes: &[SocketAddr],
+    game: &str,
+    config: &Value,
+) -> Result<((Ws, bool), (Ws, bool)), String> {
+    let pick = || nodes[rand::rng().random_range(0..nodes.len())];
+    let addr = pick();
     let body = json!({"game": game, "config": config, "timed": true, "takeover": false});
     let (status, created) = http_json(addr, "POST", "/api/matches", Some(&body)).await?;
     if status != 201 {
@@ -24,9 +32,10 @@ pub async fn setup(addr: SocketAddr, game: &str, config: &Value) -> Result<(Ws, 
     let id = created["id"].as_str().ok_or("no id")?;
     let p1 = token_of(&created["links"]["P1"]).ok_or("no P1 token")?;
     let p2 = token_of(&created["links"]["P2"]).ok_or("no P2 token")?;
+    let (at1, at2) = (pick(), pick());
     Ok((
-        Ws::connect(addr, id, Some(&p1)).await?,
-        Ws::connect(addr, id, Some(&p2)).await?,
+        (Ws::connect(at1, id, Some(&p1)).await?, at1 != addr),
+        (Ws::connect(at2, id, Some(&p2)).await?, at2 != addr),
     ))
 }
 
@@ -54,7 +63,7 @@ struct DecisionSeats<'a> {
 
 /// Plays one seat with random legal actions until the match ends.
 pub async fn play(
-    mut ws: Ws,
+    (mut ws, relayed): (Ws, bool),
     game: &'static dyn AnyGame,
     think: Duration,
     tally: Arc<Tally>,
@@ -139,6 +148,10 @@ pub async fn play(
         }
     }
     {
+        let mut routes = tally.routes.lock().unwrap_or_else(|e| e.into_inner());
+        for (route, mine) in routes[usize::from(relayed)].iter_mut().zip(&latencies) {
+            route.extend(mine);
+        }
         let mut all = tally.latencies.lock().unwrap_or_else(|e| e.into_inner());
         for (all, mine) in all.iter_mut().zip(latencies) {
             all.extend(mine);

@@ -20,6 +20,10 @@ pub struct Report {
     pub own_state: Latency,
     /// `act` to the opponent's next `state`.
     pub opponent_state: Latency,
+    /// With `nodes`: the same three for the clients connected to the node
+    /// that runs their match, and for those relayed to it.
+    pub direct: Option<[Latency; 3]>,
+    pub relayed: Option<[Latency; 3]>,
     /// The server's CPU time (user + system) per 1,000 accepted actions
     /// while the matches played.
     pub cpu_seconds_per_1000_actions: Option<f64>,
@@ -103,6 +107,14 @@ impl fmt::Display for Report {
         writeln!(f, "act -> accepted:        {}", self.accepted)?;
         writeln!(f, "act -> own state:       {}", self.own_state)?;
         writeln!(f, "act -> opponent state:  {}", self.opponent_state)?;
+        for (route, latencies) in [("direct", &self.direct), ("relayed", &self.relayed)] {
+            if let Some([accepted, own, opponent]) = latencies {
+                writeln!(
+                    f,
+                    "  {route} clients: accepted {accepted}; own state {own}; opponent state {opponent}"
+                )?;
+            }
+        }
         writeln!(f, "errors:       {}", self.errors)?;
         if self.bot_matches > 0 {
             writeln!(

@@ -12,6 +12,8 @@ pub struct Tally {
     /// Microseconds from `act` to `accepted`, to the mover's own state and
     /// to the opponent's state.
     pub latencies: std::sync::Mutex<[Vec<u32>; 3]>,
+    /// The same, of direct clients (0) and relayed ones (1).
+    pub routes: std::sync::Mutex<[[Vec<u32>; 3]; 2]>,
 }
 
 pub const ACCEPTED: usize = 0;

@@ -9,10 +9,11 @@ use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat};
 
 use crate::Config;
+use crate::cluster::Cluster;
 use crate::live::{self, Handle, Info, Registry, Start};
-use crate::pool::Pool;
+use crate::pool::{self, Pool};
 use crate::shown::Shown;
-use crate::store::{Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
+use crate::store::{Claim, Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
 
 /// `POST /api/matches`.
@@ -138,6 +139,14 @@ type LobbyCache = Mutex<Option<(std::time::Instant, Arc<Lists>)>>;
 /// id orders matches made in the same millisecond, so pages neither repeat
 /// nor skip one.
 fn sort_lists(summaries: Vec<Arc<Mutex<Value>>>) -> Lists {
+    let (mut open, mut playing) = split_lists(summaries);
+    open.sort_by(newest_first);
+    playing.sort_by(newest_first);
+    (open, playing)
+}
+
+/// The open and the live matches of `summaries`, in no order.
+fn split_lists(summaries: Vec<Arc<Mutex<Value>>>) -> Lists {
     let mut open = Vec::new();
     let mut playing = Vec::new();
     for s in summaries {
@@ -148,15 +157,14 @@ fn sort_lists(summaries: Vec<Arc<Mutex<Value>>>) -> Lists {
             _ => {}
         }
     }
+    (open, playing)
+}
+
+fn newest_first(a: &Value, b: &Value) -> std::cmp::Ordering {
     fn key(v: &Value) -> (Option<u64>, Option<&str>) {
         (v["created_ms"].as_u64(), v["id"].as_str())
     }
-    fn newest_first(a: &Value, b: &Value) -> std::cmp::Ordering {
-        key(b).cmp(&key(a))
-    }
-    open.sort_by(newest_first);
-    playing.sort_by(newest_first);
-    (open, playing)
+    key(b).cmp(&key(a))
 }
 
 pub struct Hub {
@@ -171,6 +179,20 @@ pub struct Hub {
     creating: Arc<std::sync::atomic::AtomicUsize>,
     bots: Pool,
     judges: Pool,
+    checks: Pool,
+    /// Held while this node takes a match over (where nodes share the
+    /// store).
+    claiming: tokio::sync::Mutex<()>,
+    /// This node hands its matches over: it takes none.
+    leaving: std::sync::atomic::AtomicBool,
+}
+
+/// Where a match is run.
+pub enum Found {
+    /// By this node.
+    Here(Handle),
+    /// By another node of the service, named.
+    There(String),
 }
 
 /// A place among the live matches, held while a match is created.
@@ -189,8 +211,13 @@ impl Hub {
             lobby_sorting: Default::default(),
             live: Arc::new(Mutex::new(HashMap::new())),
             store,
-            bots: Pool::new("umpire-bot", config.bot_threads),
-            judges: Pool::new("umpire-judge", config.judge_threads),
+            claiming: Default::default(),
+            leaving: Default::default(),
+            bots: Pool::new("umpire-bot", config.bot_threads, pool::NICE),
+            // A person waits for a costly action to be judged: at the
+            // server's own priority; checks can wait.
+            judges: Pool::new("umpire-judge", config.judge_threads, 0),
+            checks: Pool::new("umpire-check", config.judge_threads.div_ceil(2), pool::NICE),
             config,
             creating: Default::default(),
         }
@@ -210,7 +237,7 @@ impl Hub {
         let mut resumed = 0;
         for loaded in self.store.unfinished().await? {
             let id = loaded.row.id.clone();
-            match self.start(loaded) {
+            match self.start(loaded, 0) {
                 Ok(handle) => {
                     self.registry().insert(id, handle);
                     resumed += 1;
@@ -222,15 +249,16 @@ impl Hub {
     }
 
     /// Rebuilds a stored match by replaying its actions and starts its task.
-    fn start(&self, loaded: Loaded) -> Result<Handle, String> {
+    /// `epoch` is the one this node runs it in (0 for a lone node).
+    fn start(&self, loaded: Loaded, epoch: u64) -> Result<Handle, String> {
         let game = umpire_catalog::require_in(self.games(), &loaded.row.game)?;
         let record = loaded.row.record(loaded.actions);
         let (m, shown) = Shown::replay(game, &record).map_err(|e| e.to_string())?;
-        Ok(self.spawn(game, loaded.row, m, shown, None))
+        Ok(self.spawn(game, loaded.row, m, shown, None, epoch))
     }
 
-    /// Starts the task of the match `row` describes, now at `m`; `from`
-    /// created it, if known.
+    /// Starts the task of the match `row` describes, now at `m`, run in
+    /// `epoch`; `from` created it, if known.
     fn spawn(
         &self,
         game: &'static dyn AnyGame,
@@ -238,6 +266,7 @@ impl Hub {
         m: Match,
         shown: Shown,
         from: Option<IpAddr>,
+        epoch: u64,
     ) -> Handle {
         live::spawn(Start {
             info: Arc::new(Info {
@@ -248,6 +277,7 @@ impl Hub {
                 takeover: row.takeover,
                 created_ms: row.created_ms,
                 fixed: fixed(game, &row.config),
+                epoch,
                 from,
                 bots_only: Seat::BOTH
                     .iter()
@@ -256,28 +286,67 @@ impl Hub {
             m,
             shown,
             seats: row.seats,
-            store: self.store.clone(),
+            store: self.store.fenced(epoch),
             config: self.config.clone(),
             registry: self.live.clone(),
             bots: self.bots.clone(),
             judges: self.judges.clone(),
+            checks: self.checks.clone(),
         })
     }
 
-    /// A match by id: live, or brought back from the store.
-    pub async fn get(&self, id: &str) -> Result<Option<Handle>, Refusal> {
+    /// A match by id: live here, or brought back from the store. Where
+    /// several nodes share the store, the node that runs it: this one if it
+    /// runs it or takes it over (nobody runs it, or its node is gone),
+    /// else the other ([`Found::There`]).
+    pub async fn get(&self, id: &str) -> Result<Option<Found>, Refusal> {
         if !tokens::valid_id(id) {
             return Ok(None);
         }
-        {
-            let mut live = self.registry();
-            match live.get(id) {
-                Some(h) if !h.tx.is_closed() => return Ok(Some(h.clone())),
-                // Its task is gone (it should never be): load it afresh.
-                Some(_) => drop(live.remove(id)),
-                None => {}
-            }
+        if let Some(h) = self.running(id) {
+            return Ok(Some(Found::Here(h)));
         }
+        let Some(leases) = self.store.leases() else {
+            return Ok(self.load(id, 0).await?.map(Found::Here));
+        };
+        if self.leaving() {
+            return Err(Refusal(
+                503,
+                "this node is shutting down; try again (another node takes its matches)".into(),
+            ));
+        }
+        // One take-over at a time here: two would each move the epoch on.
+        let _one = self.claiming.lock().await;
+        if let Some(h) = self.running(id) {
+            return Ok(Some(Found::Here(h)));
+        }
+        let claim = leases.claim(id, true).await.map_err(|e| {
+            tracing::error!("{e}");
+            Refusal(503, "the store cannot be reached now; try again".into())
+        })?;
+        match claim {
+            Claim::Ours(epoch) => Ok(self.load(id, epoch).await?.map(Found::Here)),
+            Claim::Theirs(node) => Ok(Some(Found::There(node))),
+            Claim::Missing => Ok(None),
+        }
+    }
+
+    /// The task of match `id`, if this node runs it.
+    fn running(&self, id: &str) -> Option<Handle> {
+        let mut live = self.registry();
+        match live.get(id) {
+            Some(h) if !h.tx.is_closed() => Some(h.clone()),
+            // Its task is gone (it stopped): load it afresh.
+            Some(_) => {
+                live.remove(id);
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Loads match `id` from the store and starts its task, run in `epoch`.
+    async fn load(&self, id: &str, epoch: u64) -> Result<Option<Handle>, Refusal> {
         let loaded = self.store.load(id).await.map_err(|e| {
             tracing::error!("{e}");
             Refusal(500, "the store could not be read".into())
@@ -288,7 +357,7 @@ impl Hub {
         if let Some(reason) = loaded.abandoned {
             return Err(Refusal(410, reason));
         }
-        let handle = self.start(loaded).map_err(|e| {
+        let handle = self.start(loaded, epoch).map_err(|e| {
             tracing::error!(%id, "cannot load: {e}");
             Refusal(500, "the match could not be loaded".into())
         })?;
@@ -297,13 +366,101 @@ impl Hub {
         Ok(Some(live.entry(id.to_string()).or_insert(handle).clone()))
     }
 
+    /// Takes over unfinished matches whose node is gone (where nodes share
+    /// the store), up to this node's share; returns how many.
+    pub async fn adopt_orphans(&self) -> Result<usize, String> {
+        let Some(leases) = self.store.leases() else {
+            return Ok(0);
+        };
+        if self.leaving() || !leases.steady() {
+            return Ok(0);
+        }
+        let orphans = leases.orphans(256).await?;
+        if orphans.is_empty() {
+            return Ok(0);
+        }
+        // A share of them, so that the nodes left split the work.
+        let nodes = leases.nodes().await?.len().max(1);
+        let share = orphans.len().div_ceil(nodes);
+        let mut adopted = 0;
+        for id in orphans.into_iter().take(share) {
+            if self.registry().len() >= self.config.max_live {
+                break;
+            }
+            if let Ok(Some(Found::Here(_))) = self.get(&id).await {
+                adopted += 1;
+            }
+        }
+        Ok(adopted)
+    }
+
+    /// This node's own open and live matches (for another node's lobby).
+    pub async fn own_lists(&self) -> Arc<Lists> {
+        let summaries: Vec<Arc<Mutex<Value>>> = self
+            .registry()
+            .values()
+            .map(|h| h.summary.clone())
+            .collect();
+        let lists = tokio::task::spawn_blocking(move || split_lists(summaries)).await;
+        Arc::new(lists.unwrap_or_default())
+    }
+
+    /// How many matches this node runs.
+    pub fn live_count(&self) -> usize {
+        self.registry().len()
+    }
+
+    /// How many matches a node runs at most.
+    pub fn max_live(&self) -> usize {
+        self.config.max_live
+    }
+
+    /// Another live node with room for a match, the emptiest, if any.
+    pub async fn node_with_room(&self, me: &str) -> Option<String> {
+        let nodes = self.store.leases()?.nodes().await.ok()?;
+        nodes
+            .into_iter()
+            .filter(|n| n.id != me && n.live < n.max_live)
+            .min_by_key(|n| n.live)
+            .map(|n| n.id)
+    }
+
+    /// Whether this node is handing its matches over (shutting down).
+    pub fn leaving(&self) -> bool {
+        self.leaving.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Hands every match this node runs over (it shuts down): each task
+    /// tells its clients the match moves and ends; the store then lets
+    /// them go, for the other nodes to take over at once.
+    pub async fn hand_over(&self) {
+        self.leaving
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        let handles: Vec<Handle> = self.registry().values().cloned().collect();
+        for h in &handles {
+            let _ = h.tx.send(live::Cmd::HandOver).await;
+        }
+        for h in handles {
+            h.tx.closed().await;
+        }
+        if let Some(leases) = self.store.leases() {
+            if let Err(e) = leases.release().await {
+                tracing::error!("the matches could not be let go: {e}");
+            }
+        }
+    }
+
     /// Creates a match; answers its id and links.
     /// Creates a match for a client at `from`; answers its id and links.
     pub async fn create(&self, req: CreateRequest, from: IpAddr) -> Result<Value, Refusal> {
         let _slot = self.reserve()?;
-        self.within_share(&req, from)?;
+        self.within_share(&req, from).await?;
         let creator = req.creator;
-        let (game, m, row) = self.new_match(req)?;
+        let (game, m, mut row) = self.new_match(req)?;
+        // Kept where nodes share the store: the share holds across them.
+        if self.store.leases().is_some() {
+            row.creator = Some(from.to_string());
+        }
         let links = links(&row, creator);
         let id = self.launch(game, m, row, Some(from)).await?;
         Ok(json!({"id": id, "links": links}))
@@ -313,17 +470,23 @@ impl Hub {
     /// keeps a share of the live matches (`Config::matches_per_address`),
     /// and of the matches between two bots, which think on the shared
     /// threads (`Config::bot_matches_per_address`).
-    fn within_share(&self, req: &CreateRequest, from: IpAddr) -> Result<(), Refusal> {
+    async fn within_share(&self, req: &CreateRequest, from: IpAddr) -> Result<(), Refusal> {
         let bots_only = Seat::BOTH
             .iter()
             .all(|&s| matches!(req.seats[s], SeatKind::Bot { .. }));
-        let (all, bots) = self
-            .registry()
-            .values()
-            .filter(|h| h.info.from == Some(from) && !h.is_over())
-            .fold((0, 0), |(all, bots), h| {
-                (all + 1, bots + usize::from(h.info.bots_only))
-            });
+        let (all, bots) = match self.store.leases() {
+            Some(leases) => leases.created_by(&from.to_string()).await.map_err(|e| {
+                tracing::error!("{e}");
+                Refusal(503, "the store cannot be reached now; try again".into())
+            })?,
+            None => self
+                .registry()
+                .values()
+                .filter(|h| h.info.from == Some(from) && !h.is_over())
+                .fold((0, 0), |(all, bots), h| {
+                    (all + 1, bots + usize::from(h.info.bots_only))
+                }),
+        };
         let (cap, bot_cap) = (
             self.config.matches_per_address,
             self.config.bot_matches_per_address,
@@ -375,7 +538,7 @@ impl Hub {
             })?;
         let id = row.id.clone();
         let shown = Shown::start(&m);
-        let handle = self.spawn(game, row, m, shown, from);
+        let handle = self.spawn(game, row, m, shown, from, 0);
         self.registry().insert(id.clone(), handle);
         tracing::info!(%id, game = game.id(), "match created");
         Ok(id)
@@ -466,6 +629,7 @@ impl Hub {
             },
             takeover: req.takeover,
             created_ms: live::wall_ms(),
+            creator: None,
         };
         Ok((game, m, row))
     }
@@ -474,8 +638,8 @@ impl Hub {
     /// first, finished ones from the store. The live lists are sorted at
     /// most once a second, whoever asks, so many lobbies polling cost what
     /// one does.
-    pub async fn lobby(&self, page: usize) -> Result<Value, Refusal> {
-        let lists = self.live_lists().await;
+    pub async fn lobby(&self, page: usize, cluster: Option<&Cluster>) -> Result<Value, Refusal> {
+        let lists = self.live_lists(cluster).await;
         let slice = |all: &[Value]| -> (Vec<Value>, bool) {
             let from = page.saturating_mul(LOBBY_PAGE).min(all.len());
             let to = (from + LOBBY_PAGE).min(all.len());
@@ -511,7 +675,7 @@ impl Hub {
     /// The open and the live matches, newest first: sorted afresh at most
     /// once every `Config::lobby_fresh_ms`, off the async threads; while one
     /// request sorts, the others get the previous lists.
-    async fn live_lists(&self) -> Arc<Lists> {
+    async fn live_lists(&self, cluster: Option<&Cluster>) -> Arc<Lists> {
         use std::sync::atomic::Ordering;
         let stale = {
             let cache = self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -537,8 +701,16 @@ impl Hub {
             .map(|h| h.summary.clone())
             .collect();
         let sorted = tokio::task::spawn_blocking(move || sort_lists(summaries)).await;
+        let mut lists = sorted.unwrap_or_default();
+        // The other nodes' matches too.
+        if let Some(cluster) = cluster {
+            let (mut open, mut playing) = cluster.lobby(lists).await;
+            open.sort_by(newest_first);
+            playing.sort_by(newest_first);
+            lists = (open, playing);
+        }
         self.lobby_sorting.store(false, Ordering::SeqCst);
-        let lists = Arc::new(sorted.unwrap_or_default());
+        let lists = Arc::new(lists);
         *self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner()) =
             Some((std::time::Instant::now(), lists.clone()));
         lists
@@ -569,14 +741,17 @@ fn links(row: &MatchRow, creator: Option<Seat>) -> Value {
 }
 
 impl Hub {
-    /// Takes the invited seat with invite `code`: answers the seat's link,
-    /// once; later openers learn the seat is taken.
-    pub async fn claim(&self, id: &str, code: &str, mine: &[String]) -> Result<Value, Refusal> {
+    /// Takes the invited seat of the match `handle` runs with invite
+    /// `code`: answers the seat's link, once; later openers learn the seat
+    /// is taken.
+    pub async fn claim(
+        &self,
+        handle: &Handle,
+        code: &str,
+        mine: &[String],
+    ) -> Result<Value, Refusal> {
         use std::sync::atomic::Ordering;
-        let handle = self
-            .get(id)
-            .await?
-            .ok_or_else(|| Refusal(404, "no match with this id".into()))?;
+        let id = handle.info.id.as_str();
         let info = &handle.info;
         let Some(invite) = info
             .tokens
@@ -621,6 +796,7 @@ impl Hub {
         };
         let stored = self
             .store
+            .fenced(info.epoch)
             .write(Op::Tokens {
                 id: id.to_string(),
                 tokens,

@@ -8,6 +8,7 @@
 
 mod address;
 mod bodies;
+mod cluster;
 mod head;
 mod hub;
 mod limits;
@@ -51,8 +52,8 @@ pub struct Config {
     /// Threads bots think on, below the server's priority; however many
     /// bots play, they share these ([`pool`]).
     pub bot_threads: usize,
-    /// Threads that judge actions the games call costly, and checks, below
-    /// the server's priority ([`pool`]).
+    /// Threads that judge actions the games call costly (and half as many,
+    /// below the server's priority, that judge checks) ([`pool`]).
     pub judge_threads: usize,
     /// In a match between two bots, the pause before each move, so that
     /// spectators can follow it.
@@ -75,6 +76,11 @@ pub struct Config {
     /// A reverse proxy in front of the server: requests from it are
     /// counted against the address it names in `X-Forwarded-For`.
     pub trusted_proxy: Option<std::net::IpAddr>,
+    /// The bus of a service of several nodes (`nats://HOST:PORT`); they
+    /// share the store, which must then be PostgreSQL. `None`: a lone node.
+    pub bus: Option<String>,
+    /// This node's name in the service (`--node`).
+    pub node: String,
     /// Origins (`https://host:port`) besides the server's own whose pages
     /// may create matches and open sockets (a page served elsewhere).
     pub origins: Vec<String>,
@@ -119,8 +125,7 @@ impl Default for Config {
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
             bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            // Half the cores: judging waits rather than crowd the server.
-            judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get().div_ceil(2)),
+            judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             bot_pace_ms: 700,
             speed: 1,
             max_spectators: 1_000,
@@ -130,6 +135,8 @@ impl Default for Config {
             replays_per_minute: 30,
             trusted_proxy: None,
             origins: Vec::new(),
+            bus: None,
+            node: "umpire".into(),
             max_live: 20_000,
             matches_per_address: 100,
             bot_matches_per_address: 4,
@@ -156,18 +163,47 @@ pub struct App {
     origins: Vec<String>,
     /// `GET /api/games`'s answer, made once.
     games_json: std::sync::OnceLock<axum::body::Bytes>,
+    /// This node's part in a service of several (`--bus`).
+    cluster: Option<Arc<cluster::Cluster>>,
+}
+
+impl App {
+    /// Takes one of `ip`'s allowance of requests of `kind` (`bucket`'s
+    /// rate): shared by every node of a service, through the store (this
+    /// node's own bucket while the store cannot answer); else this node's.
+    async fn allow(&self, bucket: &limits::PerAddress, kind: &str, ip: std::net::IpAddr) -> bool {
+        let per_minute = bucket.per_minute();
+        if let (Some(leases), true) = (self.hub.store.leases(), per_minute > 0) {
+            match leases.allow(&ip.to_string(), kind, per_minute).await {
+                Ok(allowed) => return allowed,
+                Err(e) => tracing::warn!("the shared limits cannot be read: {e}"),
+            }
+        }
+        bucket.allow(ip)
+    }
 }
 
 /// A running server.
 pub struct Server {
     pub addr: SocketAddr,
     task: tokio::task::JoinHandle<()>,
+    app: Arc<App>,
 }
 
 impl Server {
     /// Stops accepting and drops every connection (for tests).
     pub fn stop(self) {
         self.task.abort();
+    }
+
+    /// Stops taking requests; a node of a service first hands its matches
+    /// over to the other nodes (SIGTERM).
+    pub async fn shut_down(self) {
+        self.task.abort();
+        if self.app.cluster.is_some() {
+            self.app.hub.hand_over().await;
+            tracing::info!("the node's matches were handed over");
+        }
     }
 }
 
@@ -177,9 +213,21 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
     let config = Arc::new(config);
-    let store = store::Store::open(&config.store)
+    // A node of a service: this process, named and told apart from its
+    // earlier lives.
+    let node_id = config
+        .bus
+        .as_ref()
+        .map(|_| format!("{}-{}", config.node, &tokens::token()[..8]));
+    let store = store::Store::open_as(&config.store, node_id.as_deref())
         .await
         .map_err(|e| e.to_string())?;
+    let cluster = match (&config.bus, &node_id, store.leases()) {
+        (Some(bus), Some(id), Some(leases)) => Some(Arc::new(
+            cluster::Cluster::connect(bus, &config.node, id, leases.clone()).await?,
+        )),
+        _ => None,
+    };
     let (creates, connects) = (config.creates_per_minute, config.connects_per_minute);
     let fds = listen::raise_fd_limit();
     let conns = Arc::new(listen::Conns::new(
@@ -196,9 +244,13 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
     let trusted_proxy = config.trusted_proxy;
     let origins = config.origins.clone();
     let hub = hub::Hub::new(store, config);
-    let resumed = hub.resume_all().await?;
-    if resumed > 0 {
-        tracing::info!(resumed, "unfinished matches resumed");
+    // A lone node resumes every unfinished match; a node of a service
+    // takes over those whose node is gone, as they lapse.
+    if cluster.is_none() {
+        let resumed = hub.resume_all().await?;
+        if resumed > 0 {
+            tracing::info!(resumed, "unfinished matches resumed");
+        }
     }
     let app = Arc::new(App {
         creates: limits::PerAddress::new(creates),
@@ -210,11 +262,16 @@ pub async fn start(listener: TcpListener, config: Config) -> Result<Server, Stri
         trusted_proxy,
         origins,
         games_json: Default::default(),
+        cluster,
         hub,
     });
-    let router = routes::router(app);
+    cluster::Cluster::start(&app).await?;
+    if let Some(cluster) = &app.cluster {
+        tracing::info!(node = %cluster.id, "a node of the service");
+    }
+    let router = routes::router(app.clone());
     let task = tokio::spawn(listen::serve(listener, router, conns));
-    Ok(Server { addr, task })
+    Ok(Server { addr, task, app })
 }
 
 /// `umpire serve`: binds `addr`, prints `listening on http://ADDR` once
@@ -238,6 +295,7 @@ pub fn serve(addr: &str, config: Config) -> Result<(), String> {
         let _ = std::io::stdout().flush();
         shutdown_signal().await;
         tracing::info!("shutting down");
+        server.shut_down().await;
         Ok(())
     })
 }

@@ -25,6 +25,11 @@ impl PerAddress {
         }
     }
 
+    /// Its allowance a minute (0: none).
+    pub fn per_minute(&self) -> u32 {
+        self.per_minute
+    }
+
     /// Takes one from `ip`'s bucket; false when it is empty.
     pub fn allow(&self, ip: IpAddr) -> bool {
         if self.per_minute == 0 {

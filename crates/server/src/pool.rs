@@ -1,8 +1,9 @@
-//! Threads for work too heavy for the async workers: bots thinking, and
-//! judging (a check of a costly action, a replay). They run at a lower
-//! priority than the server's, so however much of it waits, people's
-//! actions are answered first. Two queues: work marked [`Priority::First`]
-//! (a person waits for it) is taken before the rest.
+//! Threads for work too heavy for the async workers: bots thinking,
+//! judging a costly action, checks, replays. Work nobody's move waits for
+//! (bots, checks, replays) runs at a lower priority than the server's, so
+//! however much of it waits, people's actions are answered first. Two
+//! queues: work marked [`Priority::First`] (a person waits for it) is taken
+//! before the rest.
 //!
 //! A bot waiting for a thread spends its own time budget waiting (its
 //! deadline is fixed when its seat must act), so a crowd of bots makes bots
@@ -71,19 +72,23 @@ impl Drop for Owner {
 #[derive(Clone)]
 pub struct Pool(Arc<Owner>);
 
-/// The niceness of the pool's threads (0 is the server's; 19 the lowest).
-const NICE: i32 = 10;
+/// The niceness of a background pool's threads (0 is the server's; 19 the
+/// lowest).
+pub const NICE: i32 = 10;
 
 impl Pool {
-    /// `threads` threads (at least one) named `name-N`.
-    pub fn new(name: &str, threads: usize) -> Pool {
+    /// `threads` threads (at least one) named `name-N`, at niceness `nice`
+    /// (0: the server's own priority).
+    pub fn new(name: &str, threads: usize, nice: i32) -> Pool {
         let shared = Arc::new(Shared::default());
         for i in 0..threads.max(1) {
             let shared = shared.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("{name}-{i}"))
                 .spawn(move || {
-                    lower_priority();
+                    if nice > 0 {
+                        lower_priority(nice);
+                    }
                     while let Some(job) = shared.next() {
                         // A panic loses that job's answer, not the thread.
                         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
@@ -122,11 +127,11 @@ impl Pool {
 
 /// Lowers the calling thread's priority (Linux gives each thread its own
 /// niceness); elsewhere, or if refused, the thread keeps the server's.
-fn lower_priority() {
+fn lower_priority(nice: i32) {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: setpriority has no memory effects; `0` names this thread.
-        let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, NICE) };
+        let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice) };
         if r != 0 {
             tracing::debug!(
                 "pool thread keeps its priority: {}",
@@ -142,7 +147,7 @@ mod tests {
 
     #[tokio::test]
     async fn work_runs_on_a_niced_thread_and_answers() {
-        let pool = Pool::new("umpire-bot", 2);
+        let pool = Pool::new("umpire-bot", 2, NICE);
         let (name, nice) = pool
             .run(Priority::Later, || {
                 let name = std::thread::current().name().map(str::to_string);
@@ -169,7 +174,7 @@ mod tests {
 
     #[tokio::test]
     async fn first_work_overtakes_what_waits() {
-        let pool = Pool::new("umpire-test", 1);
+        let pool = Pool::new("umpire-test", 1, NICE);
         let order = Arc::new(Mutex::new(Vec::new()));
         // The one thread is busy until `go` is sent.
         let (go, wait) = std::sync::mpsc::channel::<()>();

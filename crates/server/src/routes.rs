@@ -19,7 +19,8 @@ use umpire_core::{Record, Viewer};
 use crate::App;
 use crate::address::Client;
 use crate::bodies;
-use crate::hub::{CreateRequest, Refusal};
+use crate::cluster::wire::{Answer, Ask};
+use crate::hub::{CreateRequest, Found, Refusal};
 use crate::live::Handle;
 use crate::origin;
 use crate::replay::Refused;
@@ -40,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
     let record_body = middleware::from_fn_with_state(app.clone(), bodies::record);
     Router::new()
         .route("/api/games", get(games))
+        .route("/api/health", get(health))
         .route("/api/matches", get(lobby).post(create.layer(small.clone())))
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
@@ -156,6 +158,16 @@ impl IntoResponse for Refusal {
     }
 }
 
+/// `GET /api/health`: whether this node takes clients (a load balancer's
+/// check): `503` once it is shutting down and handing its matches over.
+async fn health(State(app): State<Arc<App>>) -> Response {
+    if app.hub.leaving() {
+        return error(503, "this node is shutting down");
+    }
+    let node = app.cluster.as_ref().map(|c| c.id.clone());
+    Json(json!({"node": node, "matches": app.hub.live_count()})).into_response()
+}
+
 async fn games(State(app): State<Arc<App>>) -> Response {
     let text = app.games_json.get_or_init(|| games_json(app.hub.games()));
     ([(header::CONTENT_TYPE, "application/json")], text.clone()).into_response()
@@ -180,19 +192,40 @@ fn games_json(games: &[&'static dyn umpire_core::AnyGame]) -> Bytes {
 }
 
 async fn create(State(app): State<Arc<App>>, Client(from): Client, body: Bytes) -> Response {
-    if !app.creates.allow(from) {
+    if !app.allow(&app.creates, "create", from).await {
         return error(
             429,
             "too many matches created from your address; try again in a minute",
         );
     }
-    let req: CreateRequest = match serde_json::from_slice(&body) {
+    let mut made = create_here(&app, &body, from).await;
+    // This node is full: another node with room makes it.
+    if made.status == 503 {
+        if let (Some(cluster), Ok(text)) = (app.cluster.as_ref(), std::str::from_utf8(&body)) {
+            if let Some(node) = app.hub.node_with_room(&cluster.id).await {
+                let ask = Ask::Create {
+                    body: text.to_string(),
+                    from: from.to_string(),
+                };
+                made = cluster.ask(&node, &ask).await;
+            }
+        }
+    }
+    made.into_response()
+}
+
+/// Creates a match on this node for a client at `from`.
+pub async fn create_here(app: &App, body: &[u8], from: std::net::IpAddr) -> Answer {
+    let req: CreateRequest = match serde_json::from_slice(body) {
         Ok(r) => r,
-        Err(e) => return error(400, &format!("bad request: {e}")),
+        Err(e) => return Answer::error(400, &format!("bad request: {e}")),
     };
     match app.hub.create(req, from).await {
-        Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
-        Err(r) => r.into_response(),
+        Ok(created) => Answer {
+            status: 201,
+            body: created,
+        },
+        Err(Refusal(status, words)) => Answer::error(status, &words),
     }
 }
 
@@ -212,10 +245,97 @@ async fn claim(State(app): State<Arc<App>>, Path(id): Path<String>, body: Bytes)
         Ok(r) => r,
         Err(e) => return error(400, &format!("bad request: {e}")),
     };
-    match app.hub.claim(&id, &req.code, &req.mine).await {
-        Ok(claimed) => Json(claimed).into_response(),
-        Err(r) => r.into_response(),
+    let ask = Ask::Claim {
+        id,
+        code: req.code,
+        mine: req.mine,
+    };
+    answer(&app, ask).await.into_response()
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (status, Json(self.body)).into_response()
     }
+}
+
+/// Answers `ask` about a match where the match is run: here, or by asking
+/// the node that runs it.
+async fn answer(app: &App, ask: Ask) -> Answer {
+    let id = match &ask {
+        Ask::Snapshot { id, .. } | Ask::Record { id, .. } | Ask::Claim { id, .. } => id,
+        _ => return Answer::error(400, "not an ask about a match"),
+    };
+    match (app.hub.get(id).await, app.cluster.as_ref()) {
+        (Ok(Some(Found::There(node))), Some(cluster)) => cluster.ask(&node, &ask).await,
+        _ => answer_here(app, ask).await,
+    }
+}
+
+/// Answers `ask` about a match this node runs (another node asked, or a
+/// client of its own).
+pub async fn answer_here(app: &App, ask: Ask) -> Answer {
+    let reply = |r: Result<Value, Refusal>| match r {
+        Ok(body) => Answer::ok(body),
+        Err(Refusal(status, words)) => Answer::error(status, &words),
+    };
+    match ask {
+        Ask::Snapshot { id, token } => reply(snapshot_here(app, &id, token.as_deref()).await),
+        Ask::Record { id, token } => reply(record_here(app, &id, token.as_deref()).await),
+        Ask::Claim { id, code, mine } => match here(app, &id).await {
+            Ok(handle) => reply(app.hub.claim(&handle, &code, &mine).await),
+            Err(r) => reply(Err(r)),
+        },
+        _ => Answer::error(400, "not an ask about a match"),
+    }
+}
+
+/// The match, run by this node.
+async fn here(app: &App, id: &str) -> Result<Handle, Refusal> {
+    match app.hub.get(id).await? {
+        Some(Found::Here(handle)) => Ok(handle),
+        Some(Found::There(_)) => Err(Refusal(
+            503,
+            "the match moved to another node; try again".into(),
+        )),
+        None => Err(Refusal(404, "no match with this id".into())),
+    }
+}
+
+/// The match, run by this node, and who the token belongs to.
+async fn find(app: &App, id: &str, token: Option<&str>) -> Result<(Handle, Viewer), Refusal> {
+    let handle = here(app, id).await?;
+    match handle.info.viewer(token) {
+        Some(viewer) => Ok((handle, viewer)),
+        None => Err(Refusal(
+            403,
+            "this token does not belong to this match".into(),
+        )),
+    }
+}
+
+async fn snapshot_here(app: &App, id: &str, token: Option<&str>) -> Result<Value, Refusal> {
+    let (handle, viewer) = find(app, id, token).await?;
+    handle
+        .snapshot(viewer)
+        .await
+        .ok_or_else(|| Refusal(503, "the match is restarting; try again".into()))
+}
+
+/// The record, once the match is over (or for the umpire).
+async fn record_here(app: &App, id: &str, token: Option<&str>) -> Result<Value, Refusal> {
+    let (handle, viewer) = find(app, id, token).await?;
+    let Some((record, over)) = handle.record().await else {
+        return Err(Refusal(503, "the match is restarting; try again".into()));
+    };
+    if !over && viewer != Viewer::Umpire {
+        return Err(Refusal(
+            409,
+            "the match is still being played; its record is available at the end".into(),
+        ));
+    }
+    Ok(json!(record))
 }
 
 #[derive(Debug, Deserialize)]
@@ -225,22 +345,9 @@ struct PageQuery {
 }
 
 async fn lobby(State(app): State<Arc<App>>, Query(q): Query<PageQuery>) -> Response {
-    match app.hub.lobby(q.page).await {
+    match app.hub.lobby(q.page, app.cluster.as_deref()).await {
         Ok(lobby) => Json(lobby).into_response(),
         Err(r) => r.into_response(),
-    }
-}
-
-/// The match and who the token belongs to, or the refusal to send.
-async fn find(app: &App, id: &str, token: Option<&str>) -> Result<(Handle, Viewer), Response> {
-    let handle = match app.hub.get(id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return Err(error(404, "no match with this id")),
-        Err(r) => return Err(r.into_response()),
-    };
-    match handle.info.viewer(token) {
-        Some(viewer) => Ok((handle, viewer)),
-        None => Err(error(403, "this token does not belong to this match")),
     }
 }
 
@@ -249,29 +356,23 @@ async fn snapshot(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Response {
-    let (handle, viewer) = match find(&app, &id, q.t.as_deref()).await {
-        Ok(found) => found,
-        Err(r) => return r,
-    };
-    match handle.snapshot(viewer).await {
-        Some(state) => Json(state).into_response(),
-        None => error(503, "the match is restarting; try again"),
-    }
+    answer(&app, Ask::Snapshot { id, token: q.t })
+        .await
+        .into_response()
 }
 
-/// The record, once the match is over (or for the umpire).
-async fn finished_record(app: &App, id: &str, token: Option<&str>) -> Result<Record, Response> {
-    let (handle, viewer) = find(app, id, token).await?;
-    let Some((record, over)) = handle.record().await else {
-        return Err(error(503, "the match is restarting; try again"));
+/// The record, once the match is over (or for the umpire), wherever the
+/// match is run.
+async fn finished_record(app: &App, id: &str, token: Option<String>) -> Result<Record, Response> {
+    let ask = Ask::Record {
+        id: id.to_string(),
+        token,
     };
-    if !over && viewer != Viewer::Umpire {
-        return Err(error(
-            409,
-            "the match is still being played; its record is available at the end",
-        ));
+    let answer = answer(app, ask).await;
+    if answer.status != 200 {
+        return Err(answer.into_response());
     }
-    Ok(record)
+    serde_json::from_value(answer.body).map_err(|e| error(502, &format!("a bad record: {e}")))
 }
 
 async fn record(
@@ -279,7 +380,7 @@ async fn record(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Response {
-    match finished_record(&app, &id, q.t.as_deref()).await {
+    match finished_record(&app, &id, q.t).await {
         Ok(record) => {
             let mut response = Json(record).into_response();
             let name = format!("attachment; filename=\"umpire-{id}.json\"");
@@ -300,7 +401,7 @@ async fn replay_match(
     Query(q): Query<TokenQuery>,
     client: Client,
 ) -> Response {
-    match finished_record(&app, &id, q.t.as_deref()).await {
+    match finished_record(&app, &id, q.t).await {
         Ok(record) => replay_response(&app, client, record).await,
         Err(r) => r,
     }
@@ -314,7 +415,7 @@ async fn replay_upload(State(app): State<Arc<App>>, client: Client, body: Bytes)
 }
 
 async fn replay_response(app: &App, Client(from): Client, record: Record) -> Response {
-    if !app.replays_allowed.allow(from) {
+    if !app.allow(&app.replays_allowed, "replay", from).await {
         return error(
             429,
             "too many replays asked from your address; try again in a minute",

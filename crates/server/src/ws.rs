@@ -19,6 +19,7 @@ use umpire_core::Viewer;
 
 use crate::App;
 use crate::address::Client;
+use crate::hub::Found;
 use crate::listen::Held;
 use crate::live::{Cmd, Handle, Outgoing};
 use crate::messages::{self, ClientMsg};
@@ -40,11 +41,11 @@ const WRITE_BUFFER: usize = 8 * 1024;
 /// A socket that accepts nothing for this long is dropped.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// The server pings each client this often.
-const PING_EVERY: Duration = Duration::from_secs(30);
+pub const PING_EVERY: Duration = Duration::from_secs(30);
 /// A client heard nothing from (not even a pong) this long is dropped.
-const IDLE_LIMIT: Duration = Duration::from_secs(75);
+pub const IDLE_LIMIT: Duration = Duration::from_secs(75);
 /// How often a client's silence is checked against [`IDLE_LIMIT`].
-const IDLE_CHECK: Duration = Duration::from_secs(5);
+pub const IDLE_CHECK: Duration = Duration::from_secs(5);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -57,7 +58,7 @@ pub async fn upgrade(
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Extension(held): Extension<Held>,
 ) -> Response {
-    if !app.connects.allow(from) {
+    if !app.allow(&app.connects, "connect", from).await {
         let why = "too many connections from your address; try again in a minute";
         return refused(StatusCode::TOO_MANY_REQUESTS, why);
     }
@@ -107,13 +108,14 @@ async fn refuse(outbox: &Out, rule: &str, message: &str) {
     }
 }
 
-/// A client let in to a match.
-struct Admitted {
-    handle: Handle,
-    viewer: Viewer,
-    conn: u64,
+/// A client let in to a match (its socket here, or on another node that
+/// relays it).
+pub struct Admitted {
+    pub handle: Handle,
+    pub viewer: Viewer,
+    pub conn: u64,
     /// Its outgoing frames; answers that need no match go here too.
-    outbox: Arc<Out>,
+    pub outbox: Arc<dyn Deliver>,
 }
 
 impl Admitted {
@@ -125,9 +127,20 @@ impl Admitted {
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
+    let found = find(&app, &id).await;
+    if let Ok(Found::There(node)) = found {
+        // Another node runs the match: this one relays the client to it.
+        return crate::cluster::relay::connection(socket, app, node, id, token).await;
+    }
     let (sink, mut stream) = socket.split();
     let outbox = Arc::new(Outbox::new(sink));
-    let client = match admit(&app, &id, token.as_deref(), &outbox).await {
+    let handle = match found {
+        Ok(Found::Here(handle)) => handle,
+        Ok(Found::There(_)) => return,
+        Err((rule, message)) => return refuse(&outbox, rule, &message).await,
+    };
+    let deliver: Arc<dyn Deliver> = outbox.clone();
+    let client = match admit(handle, token.as_deref(), deliver).await {
         Ok(admitted) => admitted,
         Err((rule, message)) => return refuse(&outbox, rule, &message).await,
     };
@@ -150,24 +163,32 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
     }
 }
 
-/// Finds the match, checks the token and joins the match's watchers, who
-/// send to `outbox`; or the refusal to send (its rule and message).
-async fn admit(
-    app: &App,
-    id: &str,
+/// Where match `id` is run, or the refusal to send (its rule and message).
+pub async fn find(app: &App, id: &str) -> Result<Found, (&'static str, String)> {
+    match app.hub.get(id).await {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err(("not-found", "no match with this id".into())),
+        Err(e) if e.0 == 410 => Err(("gone", e.1)),
+        Err(e) => Err(("server", e.1)),
+    }
+}
+
+/// The next connection's number, unique in this process.
+pub fn next_conn() -> u64 {
+    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Checks the token and joins the match's watchers, who send to `outbox`;
+/// or the refusal to send (its rule and message).
+pub async fn admit(
+    handle: Handle,
     token: Option<&str>,
-    outbox: &Arc<Out>,
+    outbox: Arc<dyn Deliver>,
 ) -> Result<Admitted, (&'static str, String)> {
-    let handle = match app.hub.get(id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return Err(("not-found", "no match with this id".into())),
-        Err(e) if e.0 == 410 => return Err(("gone", e.1)),
-        Err(e) => return Err(("server", e.1)),
-    };
     let Some(viewer) = handle.info.viewer(token) else {
         return Err(("auth", "this token does not belong to this match".into()));
     };
-    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let conn = next_conn();
     let (reply, admitted) = oneshot::channel();
     let join = Cmd::Join {
         viewer,
@@ -181,13 +202,12 @@ async fn admit(
     if admitted.await != Ok(true) {
         return Err(("full", "too many clients on this match".into()));
     }
-    let client = Admitted {
+    Ok(Admitted {
         handle,
         viewer,
         conn,
-        outbox: outbox.clone(),
-    };
-    Ok(client)
+        outbox,
+    })
 }
 
 /// Sends what waits in the client's outbox (most frames go out at once,
@@ -277,16 +297,21 @@ async fn read_loop(
             }
             Some(Ok(_)) => continue, // pings are answered by the library
         };
-        let sent = match command(&text, client, heard) {
-            Ok(Ask::Match(cmd)) => client.handle.tx.send(cmd).await.is_ok(),
-            Ok(Ask::Rematch(seat)) => rematch(app, client, seat).await,
-            Err(answer) => {
-                client.reply(answer);
-                true
-            }
-        };
-        if !sent {
+        if !take(app, client, &text, heard).await {
             return false;
+        }
+    }
+}
+
+/// Does what a client's message (received `at`) asks; false once the
+/// match's task is gone.
+pub async fn take(app: &App, client: &Admitted, text: &str, at: Instant) -> bool {
+    match command(text, client, at) {
+        Ok(Ask::Match(cmd)) => client.handle.tx.send(cmd).await.is_ok(),
+        Ok(Ask::Rematch(seat)) => rematch(app, client, seat).await,
+        Err(answer) => {
+            client.reply(answer);
+            true
         }
     }
 }
@@ -364,13 +389,13 @@ fn command(text: &str, client: &Admitted, at: Instant) -> Result<Ask, String> {
 }
 
 /// A token bucket: `RATE` messages a second, bursts up to `RATE`.
-struct Bucket {
+pub struct Bucket {
     tokens: f64,
     at: Instant,
 }
 
 impl Bucket {
-    fn new() -> Bucket {
+    pub fn new() -> Bucket {
         Bucket {
             tokens: RATE,
             at: Instant::now(),
@@ -378,7 +403,7 @@ impl Bucket {
     }
 
     /// Takes a token, first waiting for one if the bucket is empty.
-    async fn take(&mut self) {
+    pub async fn take(&mut self) {
         let now = Instant::now();
         let refill = now.duration_since(self.at).as_secs_f64() * RATE;
         self.tokens = (self.tokens + refill).min(RATE);

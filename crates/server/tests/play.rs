@@ -193,6 +193,18 @@ fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Va
 
 /// One match with `seats` (`None` = a person), a spectator and the umpire.
 async fn play(addr: SocketAddr, game: &'static dyn AnyGame, bots: [Option<&str>; 2]) {
+    play_at(addr, [addr; 4], game, bots).await
+}
+
+/// [`play`], creating the match at `addr` and connecting the spectator,
+/// the umpire, P1 and P2 at `at`'s addresses (nodes of one service: each
+/// client is relayed to the node that runs the match).
+async fn play_at(
+    addr: SocketAddr,
+    at: [SocketAddr; 4],
+    game: &'static dyn AnyGame,
+    bots: [Option<&str>; 2],
+) {
     let seat_json = |b: Option<&str>| match b {
         Some(bot) => json!({"kind": "bot", "bot": bot}),
         None => json!({"kind": "person"}),
@@ -211,11 +223,14 @@ async fn play(addr: SocketAddr, game: &'static dyn AnyGame, bots: [Option<&str>;
     )
     .await;
     let mut clients = Vec::new();
-    for (viewer, token) in [
+    for (i, (viewer, token)) in [
         (Viewer::Spectator, None),
         (Viewer::Umpire, Some(c.umpire.clone())),
-    ] {
-        let ws = Ws::connect(addr, &c.id, token.as_deref())
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let ws = Ws::connect(at[i], &c.id, token.as_deref())
             .await
             .expect("connects");
         clients.push((viewer, tokio::spawn(watcher(ws))));
@@ -232,7 +247,7 @@ async fn play(addr: SocketAddr, game: &'static dyn AnyGame, bots: [Option<&str>;
         let token = c
             .token(&seat.to_string())
             .expect("a person seat has a link");
-        let ws = Ws::connect(addr, &c.id, Some(token))
+        let ws = Ws::connect(at[2 + i], &c.id, Some(token))
             .await
             .expect("connects");
         let player = tokio::spawn(seat_player(ws, seat, game));
@@ -289,6 +304,22 @@ async fn people_play_whole_matches_of_every_game() {
     let s = start(with_test_games()).await;
     for game in umpire_catalog::with_tests() {
         tokio::time::timeout(limit(), play(s.addr, *game, [None, None]))
+            .await
+            .expect("the match ends in time");
+    }
+}
+
+/// Three nodes of one service: each match is made on one node and every
+/// client connects to another, so each is relayed to the node that runs
+/// the match; every client still sees exactly its own view.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn relayed_clients_see_exactly_their_views_in_every_game() {
+    let Some(c) = cluster(3, with_test_games()).await else {
+        return;
+    };
+    let [a, b, d] = [c.addrs[0], c.addrs[1], c.addrs[2]];
+    for game in umpire_catalog::with_tests() {
+        tokio::time::timeout(limit(), play_at(a, [b, d, b, d], *game, [None, None]))
             .await
             .expect("the match ends in time");
     }

@@ -228,12 +228,23 @@ export function statementsOf(action) {
   return parts.slice(1).filter((p) => p && !/^(smokescreen\s+\d+|nolimit|no limit)$/i.test(p));
 }
 
-/// Claims on the opponent's statements: `claims T F - T` (+ `; detective k`).
-/// `claims` holds 'T', 'F' or '-' per statement; `detective` an index from 0.
-export function claimsText(claims, detective = null) {
-  let s = `claims ${claims.map((c) => (c === 'T' || c === 'F' ? c : '-')).join(' ')}`;
-  if (Number.isInteger(detective) && detective >= 0) s += `; detective ${detective + 1}`;
-  return s;
+/// Claims on the opponent's statements: `claims T F - T`. `claims` holds
+/// 'T', 'F' or '-' per statement.
+export function claimsText(claims) {
+  return `claims ${claims.map((c) => (c === 'T' || c === 'F' ? c : '-')).join(' ')}`;
+}
+
+/// Detective on the opponent's statement `i` (from 0): `detective 3`.
+export function detectiveText(i) {
+  return `detective ${i + 1}`;
+}
+
+/// What the umpire reads in a statement of a canonical bluff: the reading
+/// in brackets the notation adds after the player's words, or the words
+/// themselves when they are the reading.
+export function readingOf(part) {
+  const m = /\[([^\]]*)\]\s*$/.exec(String(part ?? ''));
+  return m ? m[1].trim() : String(part ?? '').trim();
 }
 
 export function buyText(cells) {

@@ -12,7 +12,7 @@ use umpire_four_statements::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
 
 use super::{SearchGame, logistic};
 use crate::four_statements::{
-    claims, informative_bluff, informative_bluff_on, no_limit_subset, reveal,
+    claim, informative_bluff, informative_bluff_on, no_limit_subset, reveal,
 };
 
 /// Bluffs weighed at each bluff decision.
@@ -51,8 +51,9 @@ impl SearchGame for FourStatements {
                     add(Action::Bluff(Box::new(b)));
                 }
             }
-            // The likeliest truths: nothing to weigh.
-            Some("claim") => add(Action::Claims(claims(&view, seat, &known, &now))),
+            // Detective on an unsure statement, or the likeliest truths:
+            // nothing to weigh.
+            Some("claim") => add(claim(&view, seat, &known, &now)),
             // Greedy's buy or guess, waiting, or a guess while few grids
             // are left (a wrong one rules a grid out, but costs the RP).
             Some(_) => {

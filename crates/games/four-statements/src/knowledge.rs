@@ -36,9 +36,8 @@ pub fn from_view(seat: Seat, view: &View) -> Knowledge {
         if let Some(fact) = own_truths(mine) {
             k.facts.push(fact);
         }
-        if let Some(fact) = claims_fact(mine, theirs) {
-            k.facts.push(fact);
-        }
+        k.facts.extend(claims_fact(mine, theirs));
+        k.facts.extend(detective_fact(mine, theirs));
         if let Some(guess) = &mine.guess {
             if guess.ends_with("wrong") {
                 if let Ok(grid) = Grid::parse(&guess[..16.min(guess.len())]) {
@@ -74,23 +73,28 @@ pub fn wide_facts_hold(seat: Seat, view: &View, grid: Grid) -> bool {
 /// Whether `grid` makes the seat's claims right as often as it was told,
 /// and Detective's answer true.
 fn claims_hold(mine: &SideView, theirs: &SideView, grid: Grid) -> bool {
-    let (Some(correct), Some(claims)) = (mine.correct, mine.claims.as_deref()) else {
-        return true;
-    };
+    let said = statements(theirs);
     let detective = mine.detective.map(|n| n - 1);
-    let mut right = 0;
-    for (i, (s, claim)) in statements(theirs).iter().zip(claims.split(' ')).enumerate() {
-        let Some(s) = s else { continue };
-        let truth = s.eval(theirs.subset, grid);
-        if Some(i) == detective {
-            if theirs.statements[i].truth.is_some_and(|t| t != truth) {
-                return false;
-            }
-        } else if (claim == "T" && truth) || (claim == "F" && !truth) {
-            right += 1;
-        }
-    }
-    right == correct as usize
+    let answer_holds = detective.is_none_or(|i| match (&said[i], theirs.statements[i].truth) {
+        (Some(s), Some(t)) => s.eval(theirs.subset, grid) == t,
+        _ => true,
+    });
+    let (Some(correct), Some(claims)) = (mine.correct, mine.claims.as_deref()) else {
+        return answer_holds;
+    };
+    let right = said
+        .iter()
+        .zip(claims.split(' '))
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != detective)
+        .filter(|(_, (s, claim))| {
+            s.as_ref().is_some_and(|s| {
+                let truth = s.eval(theirs.subset, grid);
+                (*claim == "T" && truth) || (*claim == "F" && !truth)
+            })
+        })
+        .count();
+    answer_holds && right == correct as usize
 }
 
 /// The statements of a side, parsed back from their sentences (`None` for
@@ -122,8 +126,8 @@ fn own_truths(side: &SideView) -> Option<Table> {
 }
 
 /// The colourings of the opponent's subset under which the seat's claims
-/// were right exactly as often as its points say, and Detective's answer
-/// holds.
+/// (the Detective statement's aside) were right exactly as often as its
+/// points say.
 fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
     let correct = mine.correct?;
     let claims: Vec<Option<bool>> = mine
@@ -139,33 +143,32 @@ fn claims_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
     let subset: CellSet = Some(theirs.subset).filter(|s| s.len() <= MAX_FACT_TILES)?;
     let said = statements(theirs);
     let detective = mine.detective.map(|n| n - 1);
-    let mut tables: Vec<(Table, bool)> = Vec::new();
-    let mut answer: Option<(Table, bool)> = None;
-    for (i, said) in said.iter().enumerate() {
-        let Some(s) = said else { continue };
-        if Some(i) == detective {
-            if let Some(truth) = theirs.statements[i].truth {
-                answer = Some((s.table(subset), truth));
-            }
-        } else if let Some(claim) = claims.get(i).copied().flatten() {
-            tables.push((s.table(subset), claim));
-        }
-    }
-    if tables.is_empty() && answer.is_none() {
-        return None;
-    }
-    // Colourings where exactly `correct` claims agree with the truth (and
-    // Detective's answer holds).
-    let agree = |(t, claim): &(Table, bool)| if *claim { t.clone() } else { t.not() };
-    let mut fact = Table::exactly(
-        subset,
-        correct as usize,
-        &tables.iter().map(agree).collect::<Vec<_>>(),
-    );
-    if let Some(a) = &answer {
-        fact = fact.and(&agree(a));
-    }
-    Some(fact)
+    let agree: Vec<Table> = said
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != detective)
+        .filter_map(|(i, said)| {
+            let (s, claim) = (said.as_ref()?, claims.get(i).copied().flatten()?);
+            let t = s.table(subset);
+            Some(if claim { t } else { t.not() })
+        })
+        .collect();
+    // Colourings where exactly `correct` claims agree with the truth.
+    (!agree.is_empty()).then(|| Table::exactly(subset, correct as usize, &agree))
+}
+
+/// The colourings of the opponent's subset where its statement has the
+/// truth Detective told (as soon as it was asked).
+fn detective_fact(mine: &SideView, theirs: &SideView) -> Option<Table> {
+    let i = mine.detective? - 1;
+    let subset: CellSet = Some(theirs.subset).filter(|s| s.len() <= MAX_FACT_TILES)?;
+    let said: Statement = theirs.statements.get(i)?.text.as_deref()?.parse().ok()?;
+    let t = said.table(subset);
+    Some(if theirs.statements[i].truth? {
+        t
+    } else {
+        t.not()
+    })
 }
 
 /// What a viewer keeps between views: the knowledge its latest view gives
@@ -254,10 +257,8 @@ impl Written {
             let at = |e: String| format!("statements[{n}]: {e}");
             let subset =
                 wide(CellSet::parse(&s.subset).map_err(|e| at(e.to_string()))?).map_err(at)?;
-            let said: Statement = s
-                .statement
-                .parse()
-                .map_err(|e: umpire_core::ParseError| at(e.to_string()))?;
+            let said =
+                crate::statement::read(&s.statement, subset).map_err(|e| at(e.to_string()))?;
             let t = said.table(subset);
             k.facts.push(if s.truth { t } else { t.not() });
         }
@@ -275,17 +276,18 @@ impl Written {
                 .statements
                 .iter()
                 .map(|s| {
-                    let text = s.as_deref().map(str::to_string);
+                    let read = match s.as_deref() {
+                        Some(t) => Some(
+                            crate::statement::read(t, subset)
+                                .map_err(|e| at(e.to_string()))?
+                                .to_string(),
+                        ),
+                        None => None,
+                    };
                     Ok(StatementView {
                         truth: None,
-                        text: match &text {
-                            Some(t) => Some(
-                                t.parse::<Statement>()
-                                    .map_err(|e| at(e.to_string()))?
-                                    .to_string(),
-                            ),
-                            None => None,
-                        },
+                        said: read.clone(),
+                        text: read,
                     })
                 })
                 .collect::<Result<Vec<_>, String>>()?;
@@ -304,9 +306,8 @@ impl Written {
             }
             mine.correct = Some(c.correct);
             mine.detective = c.detective;
-            if let Some(fact) = claims_fact(&mine, &theirs) {
-                k.facts.push(fact);
-            }
+            k.facts.extend(claims_fact(&mine, &theirs));
+            k.facts.extend(detective_fact(&mine, &theirs));
         }
         for (n, g) in self.wrong_guesses.iter().enumerate() {
             k.not
@@ -333,7 +334,6 @@ fn side(subset: CellSet, statements: Vec<StatementView>) -> SideView {
         nolimit: false,
         smokescreen: None,
         statements,
-        detective_used: false,
         claims: None,
         detective: None,
         correct: None,

@@ -19,6 +19,7 @@
 
 pub mod deduce;
 pub mod grid;
+pub mod host;
 pub mod knowledge;
 mod notation;
 mod sample;
@@ -35,7 +36,7 @@ use umpire_core::{
 
 use grid::{CELLS, CellSet, Colour, Grid, cell};
 pub use notation::{Action, Bluff, Claims, STATEMENTS};
-use statement::Statement;
+use statement::Said;
 pub use view::{Note, RoundView, SideView, StatementView, Status, View};
 
 /// Cells each seat is dealt.
@@ -124,6 +125,8 @@ pub struct Side {
     /// Its statements' truth.
     pub truths: [bool; STATEMENTS],
     pub claims: Option<Claims>,
+    /// The opponent's statement (0-based) it asked Detective about.
+    pub detective: Option<usize>,
     /// How many of its claims were right (Detective's statement excepted).
     pub correct: u8,
     pub reveal: Option<Reveal>,
@@ -207,6 +210,8 @@ pub struct FourStatements {
     /// This phase's sealed submissions, until both are in.
     sealed_bluff: PerSeat<Option<Bluff>>,
     sealed_claims: PerSeat<Option<Claims>>,
+    /// This claim phase's Detective questions, answered when asked.
+    asked: PerSeat<Option<usize>>,
     /// Seats that took the guessing time this reveal phase.
     guessing: PerSeat<bool>,
     /// Seats that may not buy this round (a wrong guess last round).
@@ -291,6 +296,7 @@ impl FourStatements {
             rounds: Vec::new(),
             sealed_bluff: PerSeat::default(),
             sealed_claims: PerSeat::default(),
+            asked: PerSeat::default(),
             guessing: PerSeat::default(),
             no_buy: PerSeat::default(),
             submissions: 0,
@@ -308,47 +314,46 @@ impl FourStatements {
         }
         let subset = bluff.subset;
         if !bluff.nolimit {
-            if !SUBSET_SIZES.contains(&subset.len()) {
-                return Err(Illegal::SubsetSize(subset.len()));
-            }
-            if !subset.is_connected() {
-                return Err(Illegal::NotConnected);
-            }
-            if let Some(previous) = self.previous_subset(seat) {
-                let shared = subset.and(previous).len();
-                let limit = subset.len() / 2;
-                if shared >= limit {
-                    return Err(Illegal::Overlap {
-                        shared,
-                        previous,
-                        size: subset.len(),
-                        most: limit.saturating_sub(1),
-                    });
-                }
-            }
+            subset_rules(subset, self.previous_subset(seat))?;
         }
-        for (n, s) in bluff.statements.iter().enumerate() {
-            s.check(subset)
-                .map_err(|invalid| Illegal::Statement(n + 1, invalid))?;
+        for (n, said) in bluff.statements.iter().enumerate() {
+            let words = said.words();
+            let checked = if words > statement::MAX_WORDS {
+                Err(statement::Invalid::TooManyWords(words))
+            } else {
+                said.statement().check(subset)
+            };
+            checked.map_err(|invalid| Illegal::Statement(n + 1, invalid))?;
         }
         Ok(())
     }
 
-    fn check_claims(&self, seat: Seat, claims: &Claims) -> Result<(), Illegal> {
-        if claims.detective.is_some() && !self.has_item(seat, Item::Detective) {
-            return Err(Illegal::ItemUsed(Item::Detective.name()));
-        }
-        let theirs = &self.current().sides[seat.other()]
+    /// The opponent's smokescreened statement this round.
+    fn hidden_from(&self, seat: Seat) -> Option<usize> {
+        self.current().sides[seat.other()]
             .as_ref()
             .expect("claims follow the bluffs")
-            .bluff;
-        if let Some(hidden) = theirs.smokescreen {
-            if claims.claims[hidden].is_some() {
-                return Err(Illegal::Smokescreened(hidden + 1));
+            .bluff
+            .smokescreen
+    }
+
+    fn check_claims(&self, seat: Seat, claims: &Claims) -> Result<(), Illegal> {
+        match self.hidden_from(seat) {
+            Some(hidden) if claims.claims[hidden].is_some() => {
+                Err(Illegal::Smokescreened(hidden + 1))
             }
-            if claims.detective == Some(hidden) {
-                return Err(Illegal::Smokescreened(hidden + 1));
-            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Detective on the opponent's statement `i`: once a match, never on a
+    /// smokescreened statement.
+    fn check_detective(&self, seat: Seat, i: usize) -> Result<(), Illegal> {
+        if !self.has_item(seat, Item::Detective) {
+            return Err(Illegal::ItemUsed(Item::Detective.name()));
+        }
+        if self.hidden_from(seat) == Some(i) {
+            return Err(Illegal::Smokescreened(i + 1));
         }
         Ok(())
     }
@@ -384,7 +389,7 @@ impl FourStatements {
             let truths = bluff
                 .statements
                 .each_ref()
-                .map(|s| s.eval(bluff.subset, self.layout));
+                .map(|s| s.statement().eval(bluff.subset, self.layout));
             self.rp[seat] += truths.iter().filter(|&&t| t).count() as u32;
             if bluff.nolimit {
                 self.items[seat][Item::NoLimit as usize] = Some(self.round);
@@ -396,6 +401,7 @@ impl FourStatements {
                 bluff,
                 truths,
                 claims: None,
+                detective: None,
                 correct: 0,
                 reveal: None,
             });
@@ -412,15 +418,14 @@ impl FourStatements {
                 .as_ref()
                 .expect("bluffs are in")
                 .truths;
+            let detective = self.asked[seat].take();
             let correct = (0..STATEMENTS)
-                .filter(|&i| Some(i) != claims.detective && claims.claims[i] == Some(truths[i]))
+                .filter(|&i| Some(i) != detective && claims.claims[i] == Some(truths[i]))
                 .count() as u8;
             self.rp[seat] += 2 * correct as u32;
-            if claims.detective.is_some() {
-                self.items[seat][Item::Detective as usize] = Some(self.round);
-            }
             let side = self.side_mut(seat);
             side.claims = Some(claims);
+            side.detective = detective;
             side.correct = correct;
         }
         self.phase = Phase::Reveal;
@@ -523,7 +528,9 @@ impl FourStatements {
             Phase::Bluff => {
                 "a subset and four statements, like `subset A1 B1 A2 B2; <statement>; <statement>; <statement>; <statement>`"
             }
-            Phase::Claim => "claims on your opponent's statements, like `claims T F T -`",
+            Phase::Claim => {
+                "claims on your opponent's statements, like `claims T F T -` (`detective 3` first asks Detective)"
+            }
             Phase::Reveal if self.guessing[seat] => {
                 "your guess, like `guess RRBG YGBR BBRY GYRG`, or `pass`"
             }
@@ -548,7 +555,7 @@ impl FourStatements {
             .then(|| rng.random_range(0..STATEMENTS));
         Bluff {
             subset,
-            statements: std::array::from_fn(|_| Statement::random(subset, rng)),
+            statements: std::array::from_fn(|_| Said::new(statement::random(subset, rng))),
             smokescreen,
             nolimit,
         }
@@ -567,22 +574,27 @@ impl FourStatements {
 
     /// Random claims for `seat` on the opponent's statements.
     pub fn random_claims<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Claims {
-        let hidden = self.current().sides[seat.other()]
-            .as_ref()
-            .and_then(|s| s.bluff.smokescreen);
-        let mut claims = Claims {
+        let hidden = self.hidden_from(seat);
+        Claims {
             claims: std::array::from_fn(|i| {
                 (Some(i) != hidden && !rng.random_ratio(1, 10)).then(|| rng.random())
             }),
-            detective: None,
-        };
-        if self.has_item(seat, Item::Detective) && rng.random_ratio(1, 6) {
-            let i = rng.random_range(0..STATEMENTS);
-            if Some(i) != hidden {
-                claims.detective = Some(i);
-            }
         }
-        claims
+    }
+
+    /// Now and then, while `seat` has it, Detective on a random statement
+    /// it may ask about.
+    pub fn random_detective<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
+        let i = rng.random_range(0..STATEMENTS);
+        (self.phase == Phase::Claim && rng.random_ratio(1, 6))
+            .then_some(i)
+            .filter(|&i| self.check_detective(seat, i).is_ok())
+            .map(Action::Detective)
+    }
+
+    /// The Detective question `seat` asked this claim phase.
+    pub fn asked(&self, seat: Seat) -> Option<usize> {
+        self.asked[seat]
     }
 
     /// A random reveal action for `seat`: mostly a pass or a buy it can
@@ -607,6 +619,31 @@ impl FourStatements {
         }
         Action::Pass
     }
+}
+
+/// The three subset rules, in the rulebook's order (No Limit lifts them):
+/// connected, 4 to 8 tiles, and fewer than half (rounded down) shared with
+/// the seat's `previous` subset.
+pub fn subset_rules(subset: CellSet, previous: Option<CellSet>) -> Result<(), Illegal> {
+    if !subset.is_connected() {
+        return Err(Illegal::NotConnected);
+    }
+    if !SUBSET_SIZES.contains(&subset.len()) {
+        return Err(Illegal::SubsetSize(subset.len()));
+    }
+    if let Some(previous) = previous {
+        let shared = subset.and(previous).len();
+        let limit = subset.len() / 2;
+        if shared >= limit {
+            return Err(Illegal::Overlap {
+                shared,
+                previous,
+                size: subset.len(),
+                most: limit.saturating_sub(1),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A random orthogonally connected set of `size` cells.
@@ -687,12 +724,6 @@ impl Game for FourStatements {
                 known[seat][i] = Some(0);
             }
         }
-        if config.max_rounds == Some(0) {
-            return Err(ConfigError(format!(
-                "{}: max_rounds is at least 1 (or null for no limit)",
-                Self::ID
-            )));
-        }
         Ok(FourStatements::start(
             layout,
             known,
@@ -745,14 +776,34 @@ impl Game for FourStatements {
                 Phase::Reveal if self.reveal_of(seat).is_none() => "reveal",
                 _ => continue,
             };
+            // Asking Detective is a new decision (the claims are still due).
+            let step = if kind == "claim" {
+                2 * step + u32::from(self.asked[seat].is_some())
+            } else {
+                step
+            };
             d = d.with(seat, Pending::new(kind).step(step).simultaneous());
         }
         d
     }
 
     /// In the reveal phase everyone else sees both seats deciding until the
-    /// phase ends: whether a seat is guessing, or done, is its secret.
+    /// phase ends: whether a seat is guessing, or done, is its secret. In the
+    /// claim phase, whether a seat asked Detective is its secret.
     fn public_decision(&self) -> Decision {
+        if self.phase == Phase::Claim {
+            let real = self.decision();
+            let mut d = Decision::over();
+            for seat in Seat::BOTH {
+                if real.get(seat).is_some() {
+                    d = d.with(
+                        seat,
+                        Pending::new("claim").step(2 * self.round).simultaneous(),
+                    );
+                }
+            }
+            return d;
+        }
         if self.phase != Phase::Reveal {
             return self.decision();
         }
@@ -770,6 +821,11 @@ impl Game for FourStatements {
                 if self.sealed_bluff.p1.is_some() && self.sealed_bluff.p2.is_some() {
                     self.end_bluff();
                 }
+            }
+            (Phase::Claim, Action::Detective(i)) => {
+                self.check_detective(seat, *i)?;
+                self.asked[seat] = Some(*i);
+                self.items[seat][Item::Detective as usize] = Some(self.round);
             }
             (Phase::Claim, Action::Claims(claims)) => {
                 self.check_claims(seat, claims)?;
@@ -811,7 +867,9 @@ impl Game for FourStatements {
     fn sample_action<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
         Some(match self.decision().kind(seat)? {
             "bluff" => Action::Bluff(Box::new(self.random_bluff(seat, rng))),
-            "claim" => Action::Claims(self.random_claims(seat, rng)),
+            "claim" => self
+                .random_detective(seat, rng)
+                .unwrap_or_else(|| Action::Claims(self.random_claims(seat, rng))),
             _ => self.random_reveal(seat, rng),
         })
     }

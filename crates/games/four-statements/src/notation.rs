@@ -3,7 +3,8 @@
 //!
 //! - bluff: `subset A1 B1 A2 B2; <statement>; <statement>; <statement>;
 //!   <statement>`, with `smokescreen 2` and `nolimit` as further parts;
-//! - claims: `claims T F T -`, with `detective 3` as a further part;
+//! - claims: `claims T F T -`; before them, `detective 3` asks Detective
+//!   for the truth of the opponent's statement 3;
 //! - reveal: `buy B3`, `buy B3 C4`, `guess RRBG YGBR BBRY GYRG`, `pass`, or
 //!   `guess` alone to take the guessing time first and send the grid later.
 
@@ -13,7 +14,7 @@ use std::str::FromStr;
 use umpire_core::ParseError;
 
 use crate::grid::{CellSet, Grid};
-use crate::statement::{self, Invalid, Refusal, Statement};
+use crate::statement::{self, Invalid, Refusal, Said};
 
 /// Statements in a bluff.
 pub const STATEMENTS: usize = 4;
@@ -22,20 +23,18 @@ pub const STATEMENTS: usize = 4;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bluff {
     pub subset: CellSet,
-    pub statements: [Statement; STATEMENTS],
+    pub statements: [Said; STATEMENTS],
     /// The statement (0-based) hidden from the opponent by Smokescreen.
     pub smokescreen: Option<usize>,
     /// No Limit: the subset rules do not apply this round.
     pub nolimit: bool,
 }
 
-/// A seat's claims on the opponent's four statements.
+/// A seat's claims on the opponent's four statements: true, false, or no
+/// claim (`-`) for each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Claims {
-    /// True, false, or no claim (`-`) for each statement.
     pub claims: [Option<bool>; STATEMENTS],
-    /// The statement (0-based) whose truth Detective tells.
-    pub detective: Option<usize>,
 }
 
 /// One action.
@@ -43,6 +42,9 @@ pub struct Claims {
 pub enum Action {
     Bluff(Box<Bluff>),
     Claims(Claims),
+    /// Detective: the truth of the opponent's statement (0-based), told at
+    /// once, in the claim phase.
+    Detective(usize),
     /// Buy these cells, 8 RP each.
     Buy(CellSet),
     /// Guess the whole grid.
@@ -85,11 +87,9 @@ impl fmt::Display for Action {
                         None => " -",
                     })?;
                 }
-                if let Some(i) = c.detective {
-                    write!(f, "; detective {}", i + 1)?;
-                }
                 Ok(())
             }
+            Action::Detective(i) => write!(f, "detective {}", i + 1),
             Action::Buy(cells) => write!(f, "buy {cells}"),
             Action::Guess(grid) => {
                 let text = grid.to_string();
@@ -109,9 +109,10 @@ impl fmt::Display for Action {
     }
 }
 
-const FORMS: [&str; 5] = [
+const FORMS: [&str; 6] = [
     "subset A1 B1 A2 B2; <four statements, separated by ;>",
     "claims T F T T",
+    "detective 3",
     "buy B3",
     "guess RRBG YGBR BBRY GYRG",
     "pass",
@@ -133,6 +134,7 @@ impl FromStr for Action {
         match word.to_ascii_lowercase().as_str() {
             "subset" => parse_bluff(trimmed, lead, text),
             "claims" | "claim" => parse_claims(rest, rest_at, text).map(Action::Claims),
+            "detective" => number(rest, offset(rest_at), "detective").map(Action::Detective),
             "buy" => {
                 let cells = CellSet::parse(rest).map_err(|e| shift(e, offset(rest_at)))?;
                 if cells.is_empty() {
@@ -152,11 +154,11 @@ impl FromStr for Action {
             "pass" => Err(ParseError::new("`pass` takes nothing after it").at(offset(rest_at))),
             "" => Err(ParseError::new("an empty action").expected(FORMS)),
             other => {
-                let suggestion = ["subset", "claims", "buy", "guess", "pass"]
+                let suggestion = ["subset", "claims", "detective", "buy", "guess", "pass"]
                     .into_iter()
                     .find(|w| close(w, other));
                 let e = ParseError::new(format!(
-                    "`{word}` is not an action: a submission starts with subset, claims, buy, guess or pass"
+                    "`{word}` is not an action: a submission starts with subset, claims, detective, buy, guess or pass"
                 ))
                 .at(offset(lead))
                 .expected(FORMS);
@@ -276,35 +278,33 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
                 .at(at)
                 .expected(["a statement"]));
         } else {
-            match part.parse::<Statement>() {
+            let n = statements.len() + 1;
+            match said(part, subset) {
                 Ok(s) => statements.push(s),
-                Err(e) => match statement::judge(part, subset) {
-                    Err(Refusal::Invalid(why)) => {
-                        return Ok(Action::Refused {
-                            text: text.to_string(),
-                            statement: statements.len() + 1,
-                            why,
-                        });
+                Err(Refusal::Invalid(why)) => {
+                    return Ok(Action::Refused {
+                        text: text.to_string(),
+                        statement: n,
+                        why,
+                    });
+                }
+                Err(Refusal::Unparsable(e)) => {
+                    let e = shift(e, at);
+                    let mut named = ParseError::new(format!("statement {n}: {}", e.message()))
+                        .expected(e.expectations().iter().cloned());
+                    if let Some(at) = e.offset() {
+                        named = named.at(at);
                     }
-                    _ => {
-                        let e = shift(e, at);
-                        let n = statements.len() + 1;
-                        let mut named = ParseError::new(format!("statement {n}: {}", e.message()))
-                            .expected(e.expectations().iter().cloned());
-                        if let Some(at) = e.offset() {
-                            named = named.at(at);
-                        }
-                        if let Some(s) = e.suggestion() {
-                            named = named.suggest(s);
-                        }
-                        return Err(named);
+                    if let Some(s) = e.suggestion() {
+                        named = named.suggest(s);
                     }
-                },
+                    return Err(named);
+                }
             }
         }
     }
     let count = statements.len();
-    let statements: [Statement; STATEMENTS] = statements.try_into().map_err(|_| {
+    let statements: [Said; STATEMENTS] = statements.try_into().map_err(|_| {
         ParseError::new(format!(
             "{count} statements: a bluff makes exactly four, separated by `;`"
         ))
@@ -318,36 +318,54 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
     })))
 }
 
+/// A statement of a bluff: the player's words, judged on the subset, and
+/// then the reading in brackets that the notation adds, which must be the
+/// one the umpire reads.
+fn said(part: &str, subset: CellSet) -> Result<Said, Refusal> {
+    let (words, gloss) = match part.strip_suffix(']').and_then(|p| p.rsplit_once('[')) {
+        Some((words, gloss)) => (words.trim_end(), Some(gloss.trim())),
+        None => (part, None),
+    };
+    let said = statement::judge(words, subset)?;
+    match gloss {
+        Some(g) if g != said.reading() => Err(Refusal::Unparsable(
+            ParseError::new(format!(
+                "the reading in brackets, “{g}”, is not how the umpire reads this statement: “{}”",
+                said.reading()
+            ))
+            .suggest(said.to_string()),
+        )),
+        _ => Ok(said),
+    }
+}
+
 fn parse_claims(text: &str, start: usize, whole: &str) -> Result<Claims, ParseError> {
     let mut claims = Vec::new();
-    let mut detective = None;
     for (n, (part, at)) in parts(text, start, whole).into_iter().enumerate() {
         let lower = part.to_ascii_lowercase();
-        if n == 0 {
-            for word in lower.split(|c: char| c.is_whitespace() || c == ',') {
-                claims.push(match word {
-                    "" => continue,
-                    "t" | "true" => Some(true),
-                    "f" | "false" => Some(false),
-                    "-" => None,
-                    other => {
-                        return Err(ParseError::new(format!(
-                            "`{other}` is not a claim: write T, F or - for each statement"
-                        ))
-                        .at(at)
-                        .expected(["T", "F", "-"]));
-                    }
-                });
-            }
-        } else if let Some(rest) = lower.strip_prefix("detective") {
-            if detective.is_some() {
-                return Err(ParseError::new("Detective tells one statement").at(at));
-            }
-            detective = Some(number(rest, at, "detective")?);
-        } else {
-            return Err(ParseError::new(format!("`{part}` is not part of claims"))
-                .at(at)
-                .expected(["detective 1"]));
+        if n > 0 {
+            let message = if lower.starts_with("detective") {
+                "Detective is asked on its own, before the claims: send `detective 3`, then your claims"
+                    .to_string()
+            } else {
+                format!("`{part}` is not part of claims")
+            };
+            return Err(ParseError::new(message).at(at).expected(["claims T F T T"]));
+        }
+        for word in lower.split(|c: char| c.is_whitespace() || c == ',') {
+            claims.push(match word {
+                "" => continue,
+                "t" | "true" => Some(true),
+                "f" | "false" => Some(false),
+                "-" => None,
+                other => {
+                    return Err(ParseError::new(format!(
+                        "`{other}` is not a claim: write T, F or - for each statement"
+                    ))
+                    .at(at)
+                    .expected(["T", "F", "-"]));
+                }
+            });
         }
     }
     let count = claims.len();
@@ -357,7 +375,7 @@ fn parse_claims(text: &str, start: usize, whole: &str) -> Result<Claims, ParseEr
         ))
         .expected(["claims T F T T"])
     })?;
-    Ok(Claims { claims, detective })
+    Ok(Claims { claims })
 }
 
 #[cfg(test)]
@@ -373,7 +391,7 @@ mod tests {
             "guess",
             "pass",
             "claims T F - T",
-            "claims T F T T; detective 3",
+            "detective 3",
         ] {
             let a: Action = text.parse().unwrap();
             assert_eq!(a.to_string(), text);
@@ -400,7 +418,9 @@ mod tests {
         assert!(e.message().starts_with("2 claims"), "{e}");
         let e = "gess RRBG".parse::<Action>().unwrap_err();
         assert_eq!(e.suggestion(), Some("guess RRBG"));
-        assert!("claims T F T T; detective 5".parse::<Action>().is_err());
+        assert!("detective 5".parse::<Action>().is_err());
+        let e = "claims T F T T; detective 3".parse::<Action>().unwrap_err();
+        assert!(e.message().contains("on its own"), "{e}");
         assert!("pass now".parse::<Action>().is_err());
     }
 }

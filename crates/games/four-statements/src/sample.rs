@@ -15,9 +15,12 @@ use umpire_core::{PerSeat, Seat, Viewer};
 use crate::deduce;
 use crate::grid::{CELLS, CellSet, Colour, Grid};
 use crate::knowledge::{self, Memory};
-use crate::statement::Statement;
+use crate::statement::{self, Said};
+use crate::view::RoundView;
 use crate::view::{SideView, Status, View};
-use crate::{Action, Bluff, CELL_PRICE, Claims, DEALT, FourStatements, Phase, Reveal, STATEMENTS};
+use crate::{
+    Action, Bluff, CELL_PRICE, Claims, DEALT, FourStatements, Item, Phase, Reveal, STATEMENTS,
+};
 
 pub fn from_view<R: Rng + ?Sized>(
     viewer: Viewer,
@@ -43,6 +46,7 @@ pub fn from_view<R: Rng + ?Sized>(
         (None, None) => random_grid(rng),
     };
     let known = dealt(view, rng);
+    let detective = PerSeat::from_fn(|seat| detective(viewer, view, seat, rng));
     let mut g = FourStatements::start(layout, known, view.max_rounds, view.aids);
     for (n, r) in view.rounds.iter().enumerate() {
         let (Some(p1), Some(p2)) = (&r.sides.p1, &r.sides.p2) else {
@@ -53,6 +57,12 @@ pub fn from_view<R: Rng + ?Sized>(
             g.sealed_bluff[seat] = Some(bluff(sides[seat], rng));
         }
         g.end_bluff();
+        for seat in Seat::BOTH {
+            if let Some((_, i)) = detective[seat].filter(|&(round, _)| round == n) {
+                g.asked[seat] = Some(i);
+                g.items[seat][Item::Detective as usize] = Some(r.round);
+            }
+        }
         if !(r.round < view.round || view.phase > Phase::Claim) {
             break;
         }
@@ -110,47 +120,71 @@ fn dealt<R: Rng + ?Sized>(view: &View, rng: &mut R) -> PerSeat<[Option<u32>; CEL
 /// A side's bluff, a smokescreened statement the viewer cannot read drawn
 /// at random.
 fn bluff<R: Rng + ?Sized>(side: &SideView, rng: &mut R) -> Bluff {
-    let said: Vec<Statement> = side
+    let random = |rng: &mut R| Said::new(statement::random(side.subset, rng));
+    let said: Vec<Said> = side
         .statements
         .iter()
         .map(|s| {
-            s.text
-                .as_deref()
-                .and_then(|t| t.parse().ok())
-                .unwrap_or_else(|| Statement::random(side.subset, rng))
+            let read = s.text.as_deref().and_then(|t| t.parse().ok());
+            match (read, &s.said) {
+                (Some(read), Some(words)) => Said::spoken(words, read),
+                _ => random(rng),
+            }
         })
         .collect();
     Bluff {
         subset: side.subset,
         statements: said
             .try_into()
-            .unwrap_or_else(|_| std::array::from_fn(|_| Statement::random(side.subset, rng))),
+            .unwrap_or_else(|_| std::array::from_fn(|_| random(rng))),
         smokescreen: side.smokescreen.map(|n| n - 1),
         nolimit: side.nolimit,
     }
 }
 
-/// A side's claims: as shown, or drawn keeping what is public (the
-/// smokescreened statement and whether Detective was used).
+/// A side's claims: as shown, or drawn (keeping off the smokescreened
+/// statement).
 fn claims<R: Rng + ?Sized>(g: &FourStatements, seat: Seat, side: &SideView, rng: &mut R) -> Claims {
     if let Some(text) = &side.claims {
-        if let Ok(Action::Claims(mut c)) = format!("claims {text}").parse::<Action>() {
-            c.detective = side.detective.map(|n| n - 1);
+        if let Ok(Action::Claims(c)) = format!("claims {text}").parse::<Action>() {
             return c;
         }
     }
-    let hidden = g.current().sides[seat.other()]
-        .as_ref()
-        .and_then(|s| s.bluff.smokescreen);
-    let open: Vec<usize> = (0..STATEMENTS).filter(|&i| Some(i) != hidden).collect();
-    Claims {
-        claims: std::array::from_fn(|i| {
-            (Some(i) != hidden && !rng.random_ratio(1, 10)).then(|| rng.random())
-        }),
-        detective: side
-            .detective_used
-            .then(|| open[rng.random_range(0..open.len())]),
+    g.random_claims(seat, rng)
+}
+
+/// When `seat` asked Detective (the round's place in `view.rounds`) and on
+/// which statement: as shown to a viewer who may see it, else drawn (never,
+/// or in a round whose claims have begun, on a statement not
+/// smokescreened): whether it was used is the seat's secret.
+fn detective<R: Rng + ?Sized>(
+    viewer: Viewer,
+    view: &View,
+    seat: Seat,
+    rng: &mut R,
+) -> Option<(usize, usize)> {
+    fn sides(r: &RoundView, seat: Seat) -> Option<(&SideView, &SideView)> {
+        Some((r.sides[seat].as_ref()?, r.sides[seat.other()].as_ref()?))
     }
+    if viewer == Viewer::Seat(seat) || view.layout.is_some() {
+        return view.rounds.iter().enumerate().find_map(|(n, r)| {
+            let (mine, _) = sides(r, seat)?;
+            Some((n, mine.detective? - 1))
+        });
+    }
+    let open: Vec<(usize, usize)> = view
+        .rounds
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.round < view.round || view.phase >= Phase::Claim)
+        .filter_map(|(n, r)| Some((n, sides(r, seat)?.1.smokescreen)))
+        .flat_map(|(n, hidden)| {
+            (0..STATEMENTS)
+                .filter(move |&i| hidden != Some(i + 1))
+                .map(move |i| (n, i))
+        })
+        .collect();
+    (!open.is_empty() && rng.random()).then(|| open[rng.random_range(0..open.len())])
 }
 
 /// A side's finished reveal: as shown, or drawn (a pass or a wrong guess;

@@ -2,10 +2,11 @@
 //!
 //! Public: the round and phase, each seat's subset and statements once both
 //! bluffs are in (a smokescreened statement's text only to its author), the
-//! items each seat has used, how many cells each seat bought. A seat also
-//! sees its own cells, RP, truths, claims, Detective answer, bought cells and
-//! guesses, and its notebook: everything it learned, round by round. The
-//! umpire sees everything; at the end, everyone does.
+//! No Limit and Smokescreen each seat has used, how many cells each seat
+//! bought. A seat also sees its own cells, RP, truths, claims, Detective
+//! (whether and when it used it, and the answer, as soon as it asks),
+//! bought cells and guesses, and its notebook: everything it learned, round
+//! by round. The umpire sees everything; at the end, everyone does.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -20,8 +21,11 @@ use crate::{FourStatements, Item, Phase, Reveal, STATEMENTS};
 /// One statement as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatementView {
-    /// The canonical sentence; `None` when smokescreened and not yours.
+    /// Its reading, the canonical sentence the umpire judged; `None` when
+    /// smokescreened and not yours.
     pub text: Option<String>,
+    /// The words its author typed (same viewers).
+    pub said: Option<String>,
     /// Its truth, to its author, to a seat that used Detective on it, to
     /// the umpire, and to all at the end.
     pub truth: Option<bool>,
@@ -35,14 +39,11 @@ pub struct SideView {
     /// The smokescreened statement, 1–4.
     pub smokescreen: Option<usize>,
     pub statements: Vec<StatementView>,
-    /// Whether this seat used Detective this round (public once the claims
-    /// are in).
-    pub detective_used: bool,
     /// This seat's claims on the other's statements, like `T F - T`: to
     /// itself, the umpire and all at the end.
     pub claims: Option<String>,
-    /// The opponent's statement it asked Detective about, 1–4 (same
-    /// viewers).
+    /// The opponent's statement it asked Detective about, 1–4: to itself
+    /// (as soon as asked), the umpire and all at the end.
     pub detective: Option<usize>,
     /// How many of its claims were right (same viewers).
     pub correct: Option<u8>,
@@ -146,16 +147,23 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
                     let side = r.sides[seat].as_ref()?;
                     let theirs = r.sides[seat.other()].as_ref()?;
                     let b = &side.bluff;
-                    // The opponent's Detective question about this side.
-                    let asked = theirs
-                        .claims
-                        .and_then(|c| c.detective)
-                        .filter(|_| claims_over && viewer == Viewer::Seat(seat.other()));
+                    // Each seat's Detective question this round: told at
+                    // once, in the claim phase.
+                    let current = number == game.round && game.phase == Phase::Claim;
+                    let question = |s: Seat, of: &crate::Side| {
+                        if current { game.asked[s] } else { of.detective }
+                    };
+                    // The opponent's question about this side, to the opponent.
+                    let asked = question(seat.other(), theirs)
+                        .filter(|_| viewer == Viewer::Seat(seat.other()));
                     let statements = (0..STATEMENTS)
-                        .map(|i| StatementView {
-                            text: (sees(seat) || b.smokescreen != Some(i))
-                                .then(|| b.statements[i].to_string()),
-                            truth: (sees(seat) || asked == Some(i)).then_some(side.truths[i]),
+                        .map(|i| {
+                            let shown = sees(seat) || b.smokescreen != Some(i);
+                            StatementView {
+                                text: shown.then(|| b.statements[i].reading()),
+                                said: shown.then(|| b.statements[i].text().to_string()),
+                                truth: (sees(seat) || asked == Some(i)).then_some(side.truths[i]),
+                            }
                         })
                         .collect();
                     let claims = side.claims.filter(|_| claims_over);
@@ -169,11 +177,8 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
                         nolimit: b.nolimit,
                         smokescreen: b.smokescreen.map(|i| i + 1),
                         statements,
-                        detective_used: claims.is_some_and(|c| c.detective.is_some()),
                         claims: claims.filter(|_| sees(seat)).map(|c| claim_text(&c.claims)),
-                        detective: claims
-                            .filter(|_| sees(seat))
-                            .and_then(|c| c.detective.map(|i| i + 1)),
+                        detective: question(seat, side).filter(|_| sees(seat)).map(|i| i + 1),
                         correct: claims.filter(|_| sees(seat)).map(|_| side.correct),
                         bought: reveal.map(|_| bought_cells.len()),
                         bought_cells: reveal.filter(|_| sees(seat)).map(|_| bought_cells),
@@ -211,10 +216,14 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
         }),
         rp: PerSeat::from_fn(|seat| (sees(seat) || nobody_scored).then_some(game.rp[seat])),
         may_buy: PerSeat::from_fn(|seat| (sees(seat) && !over).then_some(!game.no_buy[seat])),
-        items: game.items.map(|used| {
+        items: PerSeat::from_fn(|seat| {
             Item::ALL
                 .into_iter()
-                .filter_map(|item| Some((item_key(item).to_string(), used[item as usize]?)))
+                // Whether Detective was used is its user's secret.
+                .filter(|&item| item != Item::Detective || sees(seat))
+                .filter_map(|item| {
+                    Some((item_key(item).to_string(), game.items[seat][item as usize]?))
+                })
                 .collect()
         }),
         rounds,
@@ -510,7 +519,12 @@ pub fn render(view: &View, colour: bool) -> String {
                     None => "",
                 };
                 let text = s.text.as_deref().unwrap_or("(smokescreened)");
-                let _ = writeln!(out, "  {}. {text}{truth}", i + 1);
+                // The player's own words, when the reading says it otherwise.
+                let said = match &s.said {
+                    Some(said) if Some(said) != s.text.as_ref() => format!(" (said: “{said}”)"),
+                    _ => String::new(),
+                };
+                let _ = writeln!(out, "  {}. {text}{said}{truth}", i + 1);
             }
         }
     }
@@ -566,7 +580,7 @@ pub fn prompt(view: &View, seat: Seat) -> Option<String> {
                 seat.other()
             );
             if unused(Item::Detective) {
-                line += "; add detective N to learn the truth of statement N instead";
+                line += "; first, detective N tells you alone the truth of statement N";
             }
             line
         }

@@ -324,7 +324,7 @@ fn smokescreen_hides_a_statement_which_cannot_be_claimed() {
             ),
             (
                 P2,
-                "claims T - T T; detective 2",
+                "detective 2",
                 "smokescreened",
                 "statement 2 of your opponent is smokescreened: write - for it",
             ),
@@ -337,28 +337,35 @@ fn smokescreen_hides_a_statement_which_cannot_be_claimed() {
 }
 
 #[test]
-fn detective_tells_one_truth_which_then_earns_nothing() {
+fn detective_tells_one_truth_at_once_which_then_earns_nothing() {
     let mut g = new_game();
     play(&mut g, P1, &p1_bluff());
     play(&mut g, P2, &p2_bluff());
-    play(&mut g, P1, "claims T F T T; detective 2");
-    play(&mut g, P2, "claims - - - -");
-    // 3 own truths + 3 right claims; statement 2 earns nothing.
-    assert_eq!(g.rp(P1), 9);
+    let before = view(&g, Viewer::Seat(P2));
+    play(&mut g, P1, "detective 2");
+    // The answer is in P1's view at once, in the claim phase, before the
+    // claims are sealed.
+    assert_eq!(g.phase(), Phase::Claim);
     let p1 = view(&g, Viewer::Seat(P1));
     let theirs = &p1["rounds"][0]["sides"]["P2"]["statements"];
     assert_eq!(theirs[1]["truth"], false);
     assert_eq!(theirs[0]["truth"], Value::Null);
+    assert_eq!(p1["rounds"][0]["sides"]["P1"]["detective"], 2);
     assert!(
         p1["notebook"]
             .to_string()
             .contains("Detective: P2's statement 2 is false.")
     );
-    // P2 learns that Detective was used, not on what.
+    // P2 sees nothing of it, now or once the claims are in.
+    assert_eq!(view(&g, Viewer::Seat(P2)), before);
+    play(&mut g, P1, "claims T F T T");
+    play(&mut g, P2, "claims - - - -");
+    // 3 own truths + 3 right claims; statement 2 earns nothing.
+    assert_eq!(g.rp(P1), 9);
     let p2 = view(&g, Viewer::Seat(P2));
-    assert_eq!(p2["rounds"][0]["sides"]["P1"]["detective_used"], true);
     assert_eq!(p2["rounds"][0]["sides"]["P1"]["detective"], Value::Null);
-    assert_eq!(p2["items"]["P1"], json!({"detective": 1}));
+    assert_eq!(p2["items"]["P1"], json!({}));
+    assert!(!p2.to_string().contains("Detective"), "{p2}");
     play(&mut g, P1, "pass");
     play(&mut g, P2, "pass");
     play(&mut g, P1, &format!("subset A3 B3 A4 B4; {FOUR}"));
@@ -367,11 +374,53 @@ fn detective_tells_one_truth_which_then_earns_nothing() {
         &g,
         &[(
             P1,
-            "claims T F T T; detective 1",
+            "detective 1",
             "item-used",
             "you have used Detective already: each item is used once",
         )],
     );
+}
+
+/// Through a timed match, as the server sends it: after Detective the
+/// asking seat's own view has the answer while the claims are still due,
+/// and everything the other seat is sent (view, decisions, clocks, the
+/// moment its picture of the clocks last changed) is as before.
+#[test]
+fn detective_leaves_no_trace_in_what_the_opponent_is_sent() {
+    let game = erase::<FourStatements>();
+    let config = serde_json::to_value(config()).unwrap();
+    let mut m = Match::new(game, &config, 3, MatchOptions::default()).unwrap();
+    m.submit(P1, &p1_bluff(), 1_000).unwrap();
+    m.submit(P2, &p2_bluff(), 2_000).unwrap();
+    let sent = |m: &Match, at: u64| {
+        (
+            m.view(Viewer::Seat(P2)),
+            m.decision_for(Viewer::Seat(P2)),
+            serde_json::to_value(m.clocks(Viewer::Seat(P2), at)).unwrap(),
+            m.clock_basis(Viewer::Seat(P2)),
+            m.last_event(Viewer::Seat(P2)),
+        )
+    };
+    let before = sent(&m, 5_000);
+    m.submit(P1, "detective 2", 4_000).unwrap();
+    assert_eq!(sent(&m, 5_000), before);
+    let own = m.view(Viewer::Seat(P1));
+    assert_eq!(
+        own["rounds"][0]["sides"]["P2"]["statements"][1]["truth"],
+        false
+    );
+    assert_eq!(
+        m.decision_for(Viewer::Seat(P1)).get(P1).map(|p| p.kind),
+        Some("claim")
+    );
+    assert!(before.2.is_object(), "a timed match: {:?}", before.2);
+    // The claims go in after the answer: P2 learns that P1 has claimed,
+    // and once both are in, nothing says Detective was used.
+    m.submit(P1, "claims T F T T", 6_000).unwrap();
+    m.submit(P2, "claims - - - -", 7_000).unwrap();
+    let after = m.view(Viewer::Seat(P2));
+    assert_eq!(after["rounds"][0]["sides"]["P1"]["detective"], Value::Null);
+    assert_eq!(after["items"]["P1"], json!({}));
 }
 
 #[test]
@@ -542,15 +591,21 @@ fn bad_claims_and_guesses_are_refused_saying_what_was_wrong() {
             ),
             (
                 P1,
-                "claims T F T T; detective 7",
+                "detective 7",
                 "notation",
                 "`detective` takes a statement number, 1 to 4, like `detective 2`",
             ),
             (
                 P1,
+                "claims T F T T; detective 3",
+                "notation",
+                "Detective is asked on its own, before the claims: send `detective 3`, then your claims",
+            ),
+            (
+                P1,
                 "pass",
                 "wrong-phase",
-                "`pass` is not what this phase takes: claims on your opponent's statements, like `claims T F T -`",
+                "`pass` is not what this phase takes: claims on your opponent's statements, like `claims T F T -` (`detective 3` first asks Detective)",
             ),
         ],
     );
@@ -663,7 +718,7 @@ fn bad_configs_are_refused_with_a_clear_reason() {
         ),
         (
             json!({"max_rounds": 0}),
-            "four-statements: max_rounds is at least 1 (or null for no limit)",
+            "four-statements: max_rounds is 0; it takes a whole number from 1 to 1000, or null for none",
         ),
     ] {
         let e = Match::new(
@@ -781,4 +836,37 @@ fn a_whole_grid_subset_is_judged_and_drawn_from_without_counting_it() {
             serde_json::to_value(&seen).unwrap()
         );
     }
+}
+
+/// A bluff is recorded in the players' own words with the umpire's
+/// reading in brackets, replays from the record, and a reading that is not
+/// the umpire's is refused.
+#[test]
+fn a_bluff_is_recorded_in_the_players_words_with_its_reading() {
+    let mut m = timed(&config());
+    let typed = "subset A1 B1 A2 B2; There are two red tiles.; There's a blue one.; \
+                 A red tile is next to a green one.; Yellow appears.";
+    let entry = m.submit(P1, typed, 1_000).unwrap();
+    assert_eq!(
+        entry.action,
+        "subset A1 B1 A2 B2; There are two red tiles. [At least two tiles are red.]; \
+         There's a blue one. [At least one tile is blue.]; \
+         A red tile is next to a green one. [A red tile is adjacent to a green tile.]; \
+         Yellow appears. [At least one tile is yellow.]"
+    );
+    m.submit(P2, &p2_bluff(), 1_000).unwrap();
+    let replayed = Match::replay(erase::<FourStatements>(), m.record()).unwrap();
+    assert_eq!(replayed.view(Viewer::Umpire), m.view(Viewer::Umpire));
+    let p2 = m.view(Viewer::Seat(P2));
+    let said = &p2["rounds"][0]["sides"]["P1"]["statements"][2];
+    assert_eq!(said["said"], "A red tile is next to a green one.");
+    assert_eq!(said["text"], "A red tile is adjacent to a green tile.");
+    let wrong = "subset A1 B1 A2 B2; There are two red tiles. [Exactly two tiles are red.]; \
+                 There is a blue tile.; There is a green tile.; There is a yellow tile.";
+    let e = wrong.parse::<Action>().unwrap_err();
+    assert!(e.message().contains("is not how the umpire reads"), "{e}");
+    assert_eq!(
+        e.suggestion(),
+        Some("There are two red tiles. [At least two tiles are red.]")
+    );
 }

@@ -19,7 +19,7 @@ use crate::Config;
 use crate::messages;
 use crate::pool::Priority;
 use crate::shown::Shown;
-use crate::store::{Op, SeatKind, Store};
+use crate::store::{Op, SeatKind, Store, StoreError};
 
 /// A finished match nobody watches leaves memory after this long.
 const IDLE: Duration = Duration::from_secs(10);
@@ -48,8 +48,10 @@ pub(super) struct Actor {
     pub(super) registry: Registry,
     /// Where this match's bots think.
     pub(super) bots: crate::pool::Pool,
-    /// Where its costly actions and checks are judged.
+    /// Where its costly actions are judged.
     judges: crate::pool::Pool,
+    /// Where its checks are judged.
+    checks: crate::pool::Pool,
     /// Each seat's check being judged, if any: one at a time.
     checking: PerSeat<Arc<AtomicBool>>,
     pub(super) summary: Arc<Mutex<Value>>,
@@ -104,6 +106,7 @@ pub fn spawn(start: Start) -> Handle {
         registry: start.registry,
         bots: start.bots,
         judges: start.judges,
+        checks: start.checks,
         checking: PerSeat::default(),
         summary: summary.clone(),
         me: tx.downgrade(),
@@ -280,6 +283,9 @@ impl Actor {
             reason: words.clone(),
         };
         if let Err(e) = self.store.write(op).await {
+            if let StoreError::Moved(_) = e {
+                return self.moved();
+            }
             tracing::error!(id = %self.info.id, "{e}; calling the match off is tried again");
             self.store_failed = Some(Instant::now());
             return;
@@ -314,6 +320,27 @@ impl Actor {
         {
             self.leave_registry();
         }
+    }
+
+    /// Another node runs the match now (it took it over: this node's
+    /// writes are refused): the clients reconnect, to find it there.
+    pub(super) fn moved(&mut self) {
+        tracing::info!(id = %self.info.id, "the match moved to another node");
+        self.let_go("the match moved to another node: reconnecting");
+    }
+
+    /// Ends this node's run of the match, telling its clients `why`; they
+    /// reconnect and find the node that runs it next.
+    fn let_go(&mut self, why: &str) {
+        for w in std::mem::take(&mut self.watchers) {
+            // Dropping it closes the socket after this message.
+            w.send(messages::error("moved", why));
+        }
+        for seat in Seat::BOTH {
+            self.stop_bot(seat);
+        }
+        self.leave_registry();
+        self.stopped = true;
     }
 
     /// Stops being findable; the task ends once the last handle is dropped.
@@ -373,6 +400,9 @@ impl Actor {
             Cmd::Record { reply } => {
                 let _ = reply.send((self.m.record().clone(), self.m.is_over()));
             }
+            Cmd::HandOver => self.let_go(
+                "this match moves to another node (this one is shutting down): reconnecting",
+            ),
             Cmd::BotDone {
                 seat,
                 tag,
@@ -476,7 +506,7 @@ impl Actor {
     }
 
     /// Whether `seat`'s action would be accepted now, tried on a copy on
-    /// the judges' threads; the answer goes to `conn`: the canonical
+    /// the checks' threads (below the server's priority); the answer goes to `conn`: the canonical
     /// notation, or why not (judged, like a refusal, from what the seat may
     /// know). A seat has one check judged at a time.
     fn check(&mut self, conn: u64, seat: Seat, text: String, id: Option<u64>) {
@@ -496,7 +526,7 @@ impl Actor {
             return;
         };
         let mut copy = self.m.state().clone_box();
-        self.judges.run(Priority::Later, move || {
+        self.checks.run(Priority::Later, move || {
             let answer = copy.apply(seat, text.trim());
             busy.store(false, Ordering::SeqCst);
             to.send(messages::checked(id, answer).into());

@@ -38,6 +38,10 @@ impl Actor {
             finished: finished.clone(),
         };
         if let Err(e) = self.store.write(op).await {
+            if let crate::store::StoreError::Moved(_) = e {
+                self.moved();
+                return false;
+            }
             tracing::error!(id = %self.info.id, "{e}; the match goes back to its last stored state");
             self.store_failed = Some(std::time::Instant::now());
             self.roll_back(first, accepted.map(|(seat, _)| seat)).await;

@@ -68,6 +68,9 @@ pub struct Info {
     pub created_ms: u64,
     /// The hidden options a host set (their labels): players are told.
     pub fixed: Vec<&'static str>,
+    /// The epoch this node runs the match in (0 for a lone node): every
+    /// write of it carries it.
+    pub epoch: u64,
     /// The address that created it, while this server runs.
     pub from: Option<std::net::IpAddr>,
     /// Both seats were bots from the start.
@@ -178,6 +181,9 @@ pub enum Cmd {
     Record {
         reply: oneshot::Sender<(Record, bool)>,
     },
+    /// This node hands the match over to another (it shuts down): the
+    /// clients are told, and the task ends.
+    HandOver,
     /// A bot's answer for the need that started at `tag`.
     BotDone {
         seat: Seat,
@@ -202,8 +208,10 @@ pub struct Start {
     pub config: Arc<Config>,
     pub registry: Registry,
     pub bots: crate::pool::Pool,
-    /// Where costly actions and checks are judged.
+    /// Where costly actions are judged.
     pub judges: crate::pool::Pool,
+    /// Where checks are judged.
+    pub checks: crate::pool::Pool,
 }
 
 /// Wall time in ms since the Unix epoch.

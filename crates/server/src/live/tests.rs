@@ -38,7 +38,7 @@ async fn setup_with(config: Config) -> Setup {
     // start, and its task may call it off before the first client joins.
     let created_ms = super::wall_ms();
     let place = crate::Place::Sqlite(dir.path().join("t.db"));
-    let store = Store::open(&place).await.expect("a store");
+    let store = Store::open_as(&place, None).await.expect("a store");
     let game = erase::<SealedBids>();
     let m = Match::new(game, &json!({}), 7, MatchOptions::default()).expect("a match");
     let tokens = Tokens {
@@ -58,6 +58,7 @@ async fn setup_with(config: Config) -> Setup {
         tokens: tokens.clone(),
         takeover: true,
         created_ms,
+        creator: None,
     };
     store
         .write(Op::Create(Box::new(row.clone())))
@@ -72,6 +73,7 @@ async fn setup_with(config: Config) -> Setup {
             takeover: true,
             created_ms,
             fixed: Vec::new(),
+            epoch: 0,
             from: None,
             bots_only: false,
             claimed: Default::default(),
@@ -82,8 +84,9 @@ async fn setup_with(config: Config) -> Setup {
         store: store.clone(),
         config: Arc::new(config),
         registry: registry.clone(),
-        bots: crate::pool::Pool::new("umpire-bot", 1),
-        judges: crate::pool::Pool::new("umpire-judge", 1),
+        bots: crate::pool::Pool::new("umpire-bot", 1, crate::pool::NICE),
+        judges: crate::pool::Pool::new("umpire-judge", 1, 0),
+        checks: crate::pool::Pool::new("umpire-check", 1, crate::pool::NICE),
     });
     registry.lock().unwrap().insert(row.id, handle.clone());
     Setup {

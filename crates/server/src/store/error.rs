@@ -13,6 +13,10 @@ pub enum StoreError {
     /// match no longer played): nothing of it was written.
     #[error("store: {0}")]
     Refused(String),
+    /// The match is run by another node now (it took the match over, and
+    /// the epoch moved on): this node may no longer write to it.
+    #[error("store: {0}")]
+    Moved(String),
     /// The database, or what it holds, cannot be used: a schema from a
     /// newer umpire, a value that does not read back, a failed migration.
     #[error("store: {0}")]

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use futures_util::future::BoxFuture;
 
 pub use error::StoreError;
+pub use postgres::{Claim, Leases};
 pub use types::{FinishedSummary, Invite, Loaded, MatchRow, Op, SeatKind, Tokens};
 
 /// Where the store is: `sqlite:PATH` (or a plain path), or a PostgreSQL
@@ -77,17 +78,23 @@ fn migration_error(e: &refinery::Error) -> String {
             applied.name(),
             ours.name()
         ),
-        _ => match std::error::Error::source(e) {
-            Some(source) => format!("{e}: {source}"),
-            None => e.to_string(),
-        },
+        // The deepest cause says what went wrong (the database's message).
+        _ => {
+            let mut cause: &dyn std::error::Error = e;
+            while let Some(next) = cause.source() {
+                cause = next;
+            }
+            format!("{e}: {cause}")
+        }
     }
 }
 
 /// What a database behind the store does.
 pub trait Backend: Send + Sync {
-    /// Writes `op`; resolves once it is committed and durable.
-    fn write(&self, op: Op) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// Writes `op` for the owner of its match in `epoch` (refused as
+    /// [`StoreError::Moved`] once the epoch moved on; a store only one node
+    /// uses has epoch 0 for good); resolves once it is committed and durable.
+    fn write(&self, op: Op, epoch: u64) -> BoxFuture<'_, Result<(), StoreError>>;
     /// One match with its actions.
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Loaded>, StoreError>>;
     /// The latest finished matches, newest first.
@@ -100,10 +107,14 @@ pub trait Backend: Send + Sync {
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<Loaded>, StoreError>>;
 }
 
-/// The store's handle; cheap to clone.
+/// The store's handle; cheap to clone. A match's task holds one fenced with
+/// the epoch it runs the match in ([`Store::fenced`]).
 #[derive(Clone)]
 pub struct Store {
     backend: Arc<dyn Backend>,
+    epoch: u64,
+    /// The nodes' shared state, when the store is PostgreSQL.
+    leases: Option<Arc<postgres::Leases>>,
     /// Failures on demand, for tests of what the server does when the
     /// store fails.
     #[cfg(test)]
@@ -136,23 +147,50 @@ impl Faults {
 }
 
 impl Store {
-    /// Opens the store at `place`, creating or migrating its schema.
-    pub async fn open(place: &Place) -> Result<Store, StoreError> {
+    /// Opens the store at `place`, creating or migrating its schema; for
+    /// node `node` of a service whose nodes share the store (PostgreSQL
+    /// only), the matches it creates are its own.
+    pub async fn open_as(place: &Place, node: Option<&str>) -> Result<Store, StoreError> {
+        let mut leases = None;
         let backend: Arc<dyn Backend> = match place {
             Place::Sqlite(path) => {
+                if node.is_some() {
+                    return Err(StoreError::Failed(
+                        "nodes of one service share a PostgreSQL store, not a SQLite file".into(),
+                    ));
+                }
                 let path = path.clone();
                 let opened = tokio::task::spawn_blocking(move || sqlite::Sqlite::open(&path))
                     .await
                     .map_err(|e| StoreError::Failed(e.to_string()))?;
                 Arc::new(opened?)
             }
-            Place::Postgres(url) => Arc::new(postgres::Postgres::open(url).await?),
+            Place::Postgres(url) => {
+                let (backend, shared) = postgres::Postgres::open(url, node).await?;
+                leases = shared.map(Arc::new);
+                Arc::new(backend)
+            }
         };
         Ok(Store {
             backend,
+            epoch: 0,
+            leases,
             #[cfg(test)]
             faults: Arc::default(),
         })
+    }
+
+    /// This handle for the owner of a match in `epoch`.
+    pub fn fenced(&self, epoch: u64) -> Store {
+        Store {
+            epoch,
+            ..self.clone()
+        }
+    }
+
+    /// The nodes' shared state (leases, limits), for a node of a service.
+    pub fn leases(&self) -> Option<&Arc<postgres::Leases>> {
+        self.leases.as_ref()
     }
 
     /// Makes writes and reads fail on demand.
@@ -167,7 +205,7 @@ impl Store {
         Faults::check(&self.faults.writes, "write").inspect_err(|_| {
             (self.faults.failed_writes).fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         })?;
-        let written = self.backend.write(op).await;
+        let written = self.backend.write(op, self.epoch).await;
         #[cfg(test)]
         Faults::check(&self.faults.answers, "write's answer")?;
         written
@@ -227,6 +265,7 @@ pub(crate) mod testing {
             },
             takeover: true,
             created_ms: 1,
+            creator: None,
         }
     }
 
@@ -272,7 +311,7 @@ mod tests {
     }
 
     async fn writes_on(place: &Place) {
-        let store = Store::open(place).await.expect("opens");
+        let store = Store::open_as(place, None).await.expect("opens");
         let ids: Vec<String> = (0..40).map(|i| format!("m{i}")).collect();
         for id in &ids {
             store
@@ -317,7 +356,7 @@ mod tests {
         };
         store.write(next).await.expect("appended after the refusal");
         drop(store);
-        let store = Store::open(place).await.expect("reopens");
+        let store = Store::open_as(place, None).await.expect("reopens");
         let unfinished = store.unfinished().await.expect("reads");
         assert_eq!(unfinished.len(), 40);
         for loaded in unfinished {
@@ -368,14 +407,14 @@ mod tests {
     async fn a_schema_from_a_newer_umpire_is_refused_and_left_alone() {
         let dir = tempfile::tempdir().expect("a temp dir");
         for place in places(dir.path()).await {
-            let store = Store::open(&place).await.expect("opens");
+            let store = Store::open_as(&place, None).await.expect("opens");
             store
                 .write(Op::Create(Box::new(row("kept"))))
                 .await
                 .expect("written");
             drop(store);
             mark_newer(&place).await;
-            let refused = Store::open(&place).await.err().expect("refused");
+            let refused = Store::open_as(&place, None).await.err().expect("refused");
             let words = refused.to_string();
             assert!(
                 words.contains("migration 999") && words.contains("newer umpire"),

@@ -31,7 +31,11 @@ mod embedded {
 }
 
 type Ack = oneshot::Sender<Result<(), StoreError>>;
+/// A write, the epoch it is made in, and who waits for it.
+type Write = (Op, u64, Ack);
 
+/// The advisory lock held while the schema is migrated.
+const MIGRATING: i64 = 0x756d_7069_7265;
 /// Writes sent in one transaction at most.
 const BATCH: usize = 1024;
 /// Connections kept for reads.
@@ -39,7 +43,7 @@ const READERS: usize = 8;
 
 /// The PostgreSQL store's handle.
 pub struct Postgres {
-    writer: mpsc::UnboundedSender<(Op, Ack)>,
+    writer: mpsc::UnboundedSender<Write>,
     pool: Pool,
 }
 
@@ -163,8 +167,13 @@ fn cannot_connect(url: &str, e: &tokio_postgres::Error) -> StoreError {
 }
 
 impl Postgres {
-    /// Connects, creates or migrates the schema, and starts the writer.
-    pub async fn open(url: &str) -> Result<Postgres, StoreError> {
+    /// Connects, creates or migrates the schema, and starts the writer;
+    /// for node `node` of a service, also its shared state ([`Leases`]),
+    /// and the matches it creates are its own.
+    pub async fn open(
+        url: &str,
+        node: Option<&str>,
+    ) -> Result<(Postgres, Option<Leases>), StoreError> {
         let config: tokio_postgres::Config = url.parse().map_err(|e| {
             StoreError::Failed(format!(
                 "`{}` is not a PostgreSQL URL: {e}",
@@ -174,17 +183,25 @@ impl Postgres {
         let mut client = connect(&config)
             .await
             .map_err(|e| cannot_connect(url, &e))?;
-        embedded::migrations::runner()
+        // One node migrates at a time: nodes started together wait their turn.
+        client
+            .execute("SELECT pg_advisory_lock($1)", &[&MIGRATING])
+            .await
+            .map_err(|e| cannot_connect(url, &e))?;
+        let migrated = embedded::migrations::runner()
             .set_abort_missing(true)
             .run_async(&mut client)
-            .await
-            .map_err(|e| {
-                StoreError::Failed(format!(
-                    "cannot migrate PostgreSQL at {}: {}",
-                    without_password(url),
-                    super::migration_error(&e)
-                ))
-            })?;
+            .await;
+        let _ = client
+            .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATING])
+            .await;
+        migrated.map_err(|e| {
+            StoreError::Failed(format!(
+                "cannot migrate PostgreSQL at {}: {}",
+                without_password(url),
+                super::migration_error(&e)
+            ))
+        })?;
         let manager = Manager::from_config(
             config.clone(),
             NoTls,
@@ -197,8 +214,14 @@ impl Postgres {
             .build()
             .map_err(|e| StoreError::Failed(e.to_string()))?;
         let (writer, queue) = mpsc::unbounded_channel();
-        tokio::spawn(write_loop(config, Some(client), queue));
-        Ok(Postgres { writer, pool })
+        let owner = node.map(str::to_string);
+        tokio::spawn(write_loop(config, Some(client), owner, queue));
+        let leases = node.map(|node| Leases {
+            pool: pool.clone(),
+            node: node.to_string(),
+            renewed_since: Default::default(),
+        });
+        Ok((Postgres { writer, pool }, leases))
     }
 
     async fn reader(&self) -> Result<deadpool_postgres::Object, StoreError> {
@@ -207,9 +230,9 @@ impl Postgres {
 }
 
 impl Backend for Postgres {
-    fn write(&self, op: Op) -> BoxFuture<'_, Result<(), StoreError>> {
+    fn write(&self, op: Op, epoch: u64) -> BoxFuture<'_, Result<(), StoreError>> {
         let (ack, done) = oneshot::channel();
-        let sent = self.writer.send((op, ack));
+        let sent = self.writer.send((op, epoch, ack));
         async move {
             let stopped = || StoreError::Failed("the writer has stopped".into());
             sent.map_err(|_| stopped())?;
@@ -327,6 +350,233 @@ impl Backend for Postgres {
     }
 }
 
+/// How long a node's lease lasts past its last renewal (it renews every
+/// half second); its matches are taken over once it lapses.
+const LEASE: &str = "2 seconds";
+/// [`LEASE`] as a duration.
+pub const LEASE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The state the nodes of one service share in the database: who is
+/// alive, who runs which match (and in which epoch), and the per-address
+/// limits. Times are the database's, so nodes whose clocks differ agree.
+pub struct Leases {
+    pool: Pool,
+    /// This node (one process: its name and a random incarnation).
+    node: String,
+    /// When its lease was first renewed after the last failure: a node
+    /// takes other nodes' matches over only once its own lease held for a
+    /// whole lease, so that after the database was away every node renews
+    /// before any takes over.
+    renewed_since: std::sync::Mutex<Option<std::time::Instant>>,
+}
+
+/// What claiming a match gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// This node runs it now, in this epoch.
+    Ours(u64),
+    /// A live node runs it.
+    Theirs(String),
+    /// No such match.
+    Missing,
+}
+
+/// A live node and how full it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeLoad {
+    pub id: String,
+    pub name: String,
+    pub live: usize,
+    pub max_live: usize,
+}
+
+impl Leases {
+    async fn db(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool.get().await.map_err(pool_err)
+    }
+
+    /// Whether this node may take other nodes' matches over: its own lease
+    /// has held for a whole lease.
+    pub fn steady(&self) -> bool {
+        let since = *self.renewed_since.lock().unwrap_or_else(|e| e.into_inner());
+        since.is_some_and(|at| at.elapsed() >= LEASE_TIME)
+    }
+
+    /// Says this node is alive for another lease, with `live` matches of
+    /// its `max_live`; the first call enters it.
+    pub async fn renew(&self, name: &str, live: usize, max_live: usize) -> Result<(), StoreError> {
+        let renewed = self.renew_row(name, live, max_live).await;
+        let mut since = self.renewed_since.lock().unwrap_or_else(|e| e.into_inner());
+        match &renewed {
+            Ok(()) => {
+                since.get_or_insert_with(std::time::Instant::now);
+            }
+            Err(_) => *since = None,
+        }
+        renewed
+    }
+
+    async fn renew_row(&self, name: &str, live: usize, max_live: usize) -> Result<(), StoreError> {
+        self.db()
+            .await?
+            .execute(
+                &format!(
+                    "INSERT INTO nodes (id, name, alive_until, live, max_live)
+                     VALUES ($1, $2, now() + interval '{LEASE}', $3, $4)
+                     ON CONFLICT (id) DO UPDATE SET alive_until = excluded.alive_until,
+                         live = excluded.live, max_live = excluded.max_live"
+                ),
+                &[&self.node, &name, &(live as i32), &(max_live as i32)],
+            )
+            .await
+            .map_err(pg_err)?;
+        Ok(())
+    }
+
+    /// Takes match `id` over unless a live node runs it: its epoch moves on
+    /// (this node's own match, loaded again, too). Without `take_over` (or
+    /// before the node is [`Leases::steady`]) only a match nobody runs.
+    pub async fn claim(&self, id: &str, take_over: bool) -> Result<Claim, StoreError> {
+        let db = self.db().await?;
+        let take_over = take_over && self.steady();
+        let claimed = db
+            .query_opt(
+                "UPDATE matches m SET owner = $2, epoch = m.epoch + 1
+                 WHERE m.id = $1 AND (m.owner IS NULL OR m.owner = $2 OR ($3 AND NOT EXISTS (
+                     SELECT 1 FROM nodes n WHERE n.id = m.owner AND n.alive_until > now())))
+                 RETURNING epoch",
+                &[&id, &self.node, &take_over],
+            )
+            .await
+            .map_err(pg_err)?;
+        if let Some(row) = claimed {
+            return Ok(Claim::Ours(row.get::<_, i64>(0) as u64));
+        }
+        let owner = db
+            .query_opt("SELECT owner FROM matches WHERE id = $1", &[&id])
+            .await
+            .map_err(pg_err)?;
+        Ok(match owner {
+            Some(row) => Claim::Theirs(row.get::<_, Option<String>>(0).unwrap_or_default()),
+            None => Claim::Missing,
+        })
+    }
+
+    /// Unfinished matches whose node is gone (its lease lapsed, or it let
+    /// them go), at most `limit`, oldest first.
+    pub async fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        let rows = self
+            .db()
+            .await?
+            .query(
+                "SELECT m.id FROM matches m WHERE m.finished = 0 AND (m.owner IS NULL OR NOT EXISTS (
+                     SELECT 1 FROM nodes n WHERE n.id = m.owner AND n.alive_until > now()))
+                 ORDER BY m.created_ms LIMIT $1",
+                &[&(limit as i64)],
+            )
+            .await
+            .map_err(pg_err)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Lets every match of this node go and ends its lease, so that the
+    /// other nodes take them over at once (a node shutting down).
+    pub async fn release(&self) -> Result<(), StoreError> {
+        let db = self.db().await?;
+        db.execute(
+            "UPDATE matches SET owner = NULL WHERE owner = $1",
+            &[&self.node],
+        )
+        .await
+        .map_err(pg_err)?;
+        db.execute(
+            "UPDATE nodes SET alive_until = now() WHERE id = $1",
+            &[&self.node],
+        )
+        .await
+        .map_err(pg_err)?;
+        Ok(())
+    }
+
+    /// The live nodes, with how full each is.
+    pub async fn nodes(&self) -> Result<Vec<NodeLoad>, StoreError> {
+        let rows = self
+            .db()
+            .await?
+            .query(
+                "SELECT id, name, live, max_live FROM nodes WHERE alive_until > now() ORDER BY id",
+                &[],
+            )
+            .await
+            .map_err(pg_err)?;
+        Ok(rows
+            .iter()
+            .map(|r| NodeLoad {
+                id: r.get(0),
+                name: r.get(1),
+                live: r.get::<_, i32>(2) as usize,
+                max_live: r.get::<_, i32>(3) as usize,
+            })
+            .collect())
+    }
+
+    /// Takes one from `address`'s bucket of `kind` (`per_minute` a minute,
+    /// bursts of as many), shared by every node; false when it is empty.
+    pub async fn allow(
+        &self,
+        address: &str,
+        kind: &str,
+        per_minute: u32,
+    ) -> Result<bool, StoreError> {
+        let full = f64::from(per_minute);
+        let row = self
+            .db()
+            .await?
+            .query_one(
+                "INSERT INTO buckets AS b (address, kind, tokens, at)
+                 VALUES ($1, $2, $3::float8 - 1, now())
+                 ON CONFLICT (address, kind) DO UPDATE SET
+                     tokens = LEAST($3::float8,
+                         b.tokens + extract(epoch FROM now() - b.at)::float8 * $3::float8 / 60) - 1,
+                     at = now()
+                 RETURNING tokens",
+                &[&address, &kind, &full],
+            )
+            .await
+            .map_err(pg_err)?;
+        let left: f64 = row.get(0);
+        if left < 0.0 {
+            // Give the token back: the bucket was empty.
+            self.db()
+                .await?
+                .execute(
+                    "UPDATE buckets SET tokens = tokens + 1 WHERE address = $1 AND kind = $2",
+                    &[&address, &kind],
+                )
+                .await
+                .map_err(pg_err)?;
+        }
+        Ok(left >= 0.0)
+    }
+
+    /// How many unfinished matches `address` created, and of those how
+    /// many are between two bots, over every node.
+    pub async fn created_by(&self, address: &str) -> Result<(usize, usize), StoreError> {
+        let row = self
+            .db()
+            .await?
+            .query_one(
+                "SELECT count(*), count(*) FILTER (WHERE seats->'P1'->>'kind' = 'bot'
+                                                  AND seats->'P2'->>'kind' = 'bot')
+                 FROM matches WHERE finished = 0 AND creator = $1",
+                &[&address],
+            )
+            .await
+            .map_err(pg_err)?;
+        Ok((row.get::<_, i64>(0) as usize, row.get::<_, i64>(1) as usize))
+    }
+}
+
 const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off";
 
 fn get<'a, T: tokio_postgres::types::FromSql<'a>>(row: &'a Row, i: usize) -> Result<T, StoreError> {
@@ -359,6 +609,7 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         tokens: json(r, 7)?,
         takeover: get(r, 8)?,
         created_ms: get::<i64>(r, 9)? as u64,
+        creator: None,
     };
     let abandoned = match get::<i16>(r, 10)? {
         2 => Some(get::<Option<String>>(r, 11)?.unwrap_or_default()),
@@ -392,27 +643,30 @@ struct Statements {
     seats: Statement,
     tokens: Statement,
     abandon: Statement,
+    epoch: Statement,
 }
 
 /// An append's entries go in at `first` on, once its match's count moved
-/// from `first`: no row at all when the match is not at `first`.
+/// from `first` in the writer's epoch: no row at all when the match is not
+/// at `first`, or runs in another epoch.
 const APPEND: &str = "
 WITH moved AS (
-    UPDATE matches SET moves = $3 WHERE id = $1 AND moves = $2 AND finished = 0 RETURNING id
+    UPDATE matches SET moves = $3
+    WHERE id = $1 AND moves = $2 AND finished = 0 AND epoch = $8 RETURNING id
 )
-INSERT INTO actions (match_id, idx, seat, action, at_ms, effect)
-SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect
+INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch)
+SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8
 FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[])
     WITH ORDINALITY AS e(seat, action, at_ms, effect, n)";
 
 /// [`APPEND`] for the entries that end the match.
 const FINISH: &str = "
 WITH moved AS (
-    UPDATE matches SET moves = $3, finished = 1, finished_ms = $8, outcome = $9
-    WHERE id = $1 AND moves = $2 AND finished = 0 RETURNING id
+    UPDATE matches SET moves = $3, finished = 1, finished_ms = $9, outcome = $10
+    WHERE id = $1 AND moves = $2 AND finished = 0 AND epoch = $8 RETURNING id
 )
-INSERT INTO actions (match_id, idx, seat, action, at_ms, effect)
-SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect
+INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch)
+SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8
 FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[])
     WITH ORDINALITY AS e(seat, action, at_ms, effect, n)";
 
@@ -421,36 +675,44 @@ impl Statements {
         Ok(Statements {
             create: db
                 .prepare(
-                    "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
+                                          created_ms, owner, creator)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                 )
                 .await?,
             append: db.prepare(APPEND).await?,
             finish: db.prepare(FINISH).await?,
             seats: db
-                .prepare("UPDATE matches SET seats = $2 WHERE id = $1")
+                .prepare("UPDATE matches SET seats = $2 WHERE id = $1 AND epoch = $3")
                 .await?,
             tokens: db
-                .prepare("UPDATE matches SET tokens = $2 WHERE id = $1")
+                .prepare("UPDATE matches SET tokens = $2 WHERE id = $1 AND epoch = $3")
                 .await?,
             abandon: db
                 .prepare(
                     "UPDATE matches SET finished = 2, finished_ms = $2, called_off = $3
-                     WHERE id = $1 AND finished = 0",
+                     WHERE id = $1 AND finished = 0 AND epoch = $4",
                 )
+                .await?,
+            epoch: db
+                .prepare("SELECT epoch FROM matches WHERE id = $1")
                 .await?,
         })
     }
 }
 
-/// Runs one write; `Ok(Err(..))` when it is refused without an error from
-/// the database (an append out of order inserts nothing).
+/// Runs one write in `epoch` (`owner` is the node writing, if one of
+/// several); `Ok(Err(..))` when it is refused without an error from the
+/// database (an append out of order inserts nothing).
 async fn run(
     db: &impl tokio_postgres::GenericClient,
     st: &Statements,
     op: &Op,
+    epoch: u64,
+    owner: Option<&str>,
 ) -> Result<Result<(), StoreError>, tokio_postgres::Error> {
-    match op {
+    let epoch_param = epoch as i64;
+    let changed = match op {
         Op::Create(row) => {
             db.execute(
                 &st.create,
@@ -465,9 +727,12 @@ async fn run(
                     &to_json(&row.tokens),
                     &row.takeover,
                     &(row.created_ms as i64),
+                    &owner,
+                    &row.creator,
                 ],
             )
             .await?;
+            return Ok(Ok(()));
         }
         Op::Append {
             id,
@@ -485,7 +750,16 @@ async fn run(
                 None => {
                     db.execute(
                         &st.append,
-                        &[id, &from, &to, &seats, &actions, &times, &effects],
+                        &[
+                            id,
+                            &from,
+                            &to,
+                            &seats,
+                            &actions,
+                            &times,
+                            &effects,
+                            &epoch_param,
+                        ],
                     )
                     .await?
                 }
@@ -500,6 +774,7 @@ async fn run(
                             &actions,
                             &times,
                             &effects,
+                            &epoch_param,
                             &(*wall_ms as i64),
                             &to_json(outcome),
                         ],
@@ -507,24 +782,57 @@ async fn run(
                     .await?
                 }
             };
-            if inserted as usize != entries.len() {
-                return Ok(Err(StoreError::Refused(format!(
-                    "match {id} is not being played, or its next entry is not {first}"
-                ))));
+            if inserted as usize == entries.len() {
+                return Ok(Ok(()));
             }
+            (
+                id,
+                format!("match {id} is not being played, or its next entry is not {first}"),
+            )
         }
         Op::Seats { id, seats } => {
-            db.execute(&st.seats, &[id, &to_json(seats)]).await?;
+            if db
+                .execute(&st.seats, &[id, &to_json(seats), &epoch_param])
+                .await?
+                == 1
+            {
+                return Ok(Ok(()));
+            }
+            (id, format!("no match {id}"))
         }
         Op::Tokens { id, tokens } => {
-            db.execute(&st.tokens, &[id, &to_json(tokens)]).await?;
+            if db
+                .execute(&st.tokens, &[id, &to_json(tokens), &epoch_param])
+                .await?
+                == 1
+            {
+                return Ok(Ok(()));
+            }
+            (id, format!("no match {id}"))
         }
         Op::Abandon { id, at_ms, reason } => {
-            db.execute(&st.abandon, &[id, &(*at_ms as i64), reason])
-                .await?;
+            if db
+                .execute(&st.abandon, &[id, &(*at_ms as i64), reason, &epoch_param])
+                .await?
+                == 1
+            {
+                return Ok(Ok(()));
+            }
+            // Already over: nothing to call off.
+            (id, String::new())
         }
-    }
-    Ok(Ok(()))
+    };
+    // Nothing changed: the match is another node's now, or the write was
+    // out of place.
+    let (id, why) = changed;
+    let now: Option<i64> = db.query_opt(&st.epoch, &[id]).await?.map(|r| r.get(0));
+    Ok(match now {
+        Some(e) if e != epoch_param => Err(StoreError::Moved(format!(
+            "match {id} is run by another node now (epoch {e}, not {epoch})"
+        ))),
+        _ if why.is_empty() => Ok(()),
+        _ => Err(StoreError::Refused(why)),
+    })
 }
 
 /// The writer task: take what waits, write it in one transaction, commit,
@@ -532,7 +840,8 @@ async fn run(
 async fn write_loop(
     config: tokio_postgres::Config,
     client: Option<Client>,
-    mut queue: mpsc::UnboundedReceiver<(Op, Ack)>,
+    owner: Option<String>,
+    mut queue: mpsc::UnboundedReceiver<Write>,
 ) {
     let mut db = match client {
         Some(c) => Statements::prepare(&c).await.ok().map(|st| (c, st)),
@@ -551,12 +860,12 @@ async fn write_loop(
             db = reconnect(&config).await;
         }
         let results = match db.as_mut() {
-            Some((client, st)) => commit(client, st, &batch).await,
+            Some((client, st)) => commit(client, st, &batch, owner.as_deref()).await,
             None => Err(StoreError::Unavailable("cannot connect".into())),
         };
         match results {
             Ok(results) => {
-                for ((_, ack), result) in batch.into_iter().zip(results) {
+                for ((_, _, ack), result) in batch.into_iter().zip(results) {
                     // A waiter that gave up is no harm.
                     let _ = ack.send(result);
                 }
@@ -566,7 +875,7 @@ async fn write_loop(
                     db = None;
                 }
                 tracing::error!("{e}");
-                for (_, ack) in batch {
+                for (_, _, ack) in batch {
                     let _ = ack.send(Err(e.clone()));
                 }
             }
@@ -588,10 +897,16 @@ async fn reconnect(config: &tokio_postgres::Config) -> Option<(Client, Statement
 async fn commit(
     client: &mut Client,
     st: &Statements,
-    batch: &[(Op, Ack)],
+    batch: &[Write],
+    owner: Option<&str>,
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let tx = client.transaction().await.map_err(pg_err)?;
-    let ran = join_all(batch.iter().map(|(op, _)| run(&tx, st, op))).await;
+    let ran = join_all(
+        batch
+            .iter()
+            .map(|(op, epoch, _)| run(&tx, st, op, *epoch, owner)),
+    )
+    .await;
     if ran.iter().all(Result::is_ok) {
         tx.commit().await.map_err(pg_err)?;
         return Ok(ran.into_iter().map(|r| r.unwrap_or(Ok(()))).collect());
@@ -604,9 +919,9 @@ async fn commit(
     }
     tx.rollback().await.map_err(pg_err)?;
     let mut results = Vec::with_capacity(batch.len());
-    for (op, _) in batch {
+    for (op, epoch, _) in batch {
         let tx = client.transaction().await.map_err(pg_err)?;
-        match run(&tx, st, op).await {
+        match run(&tx, st, op, *epoch, owner).await {
             Ok(result) => {
                 tx.commit().await.map_err(pg_err)?;
                 results.push(result);

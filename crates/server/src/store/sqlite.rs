@@ -143,7 +143,8 @@ impl Sqlite {
 }
 
 impl Backend for Sqlite {
-    fn write(&self, op: Op) -> BoxFuture<'_, Result<(), StoreError>> {
+    /// One node only: the epoch is always 0.
+    fn write(&self, op: Op, _epoch: u64) -> BoxFuture<'_, Result<(), StoreError>> {
         let (ack, done) = oneshot::channel();
         let sent = self.writer.send((op, ack));
         async move {
@@ -269,6 +270,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
                     tokens: serde_json::from_str(&text(7)?).map_err(|e| bad(7, e))?,
                     takeover: r.get(8)?,
                     created_ms: r.get::<_, i64>(9)? as u64,
+                    creator: None,
                 };
                 let finished = r.get::<_, i64>(10)?;
                 let reason = match finished == 2 {

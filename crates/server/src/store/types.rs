@@ -57,6 +57,9 @@ pub struct MatchRow {
     pub takeover: bool,
     /// Wall time of creation, ms since the Unix epoch.
     pub created_ms: u64,
+    /// The address that created it, kept where several nodes share the
+    /// store, so that an address's share of live matches holds across them.
+    pub creator: Option<String>,
 }
 
 impl MatchRow {

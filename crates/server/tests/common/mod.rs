@@ -159,3 +159,108 @@ pub async fn snapshot(addr: SocketAddr, id: &str, token: Option<&str>) -> (u16, 
     };
     http_json(addr, "GET", &path, None).await.expect("answers")
 }
+
+/// A NATS server of a test's own, on a loopback port; stopped on drop.
+pub struct Nats {
+    child: std::process::Child,
+    pub url: String,
+    pub port: u16,
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Nats {
+    /// Starts `nats-server` (Debian's, which `scripts/test` installs) on
+    /// `port` (0: a free one); `None` if it is not installed.
+    pub fn start(port: u16) -> Option<Nats> {
+        let port = match port {
+            0 => std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .ok()?
+                .port(),
+            p => p,
+        };
+        let bin = ["/usr/sbin/nats-server", "/usr/bin/nats-server"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists())?;
+        let child = std::process::Command::new(bin)
+            .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        // Ready once it takes connections.
+        let started = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if started.elapsed() > Duration::from_secs(10) {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(Nats {
+            child,
+            url: format!("nats://127.0.0.1:{port}"),
+            port,
+        })
+    }
+}
+
+/// Nodes of one service in this process, sharing a PostgreSQL schema of
+/// the test's own and a NATS server.
+pub struct TestCluster {
+    pub nodes: Vec<Server>,
+    pub addrs: Vec<SocketAddr>,
+    pub nats: Nats,
+    pub store: umpire_server::Place,
+    pub dir: tempfile::TempDir,
+}
+
+/// `n` nodes with `config`, or `None` (said on stderr) without a test
+/// PostgreSQL (`UMPIRE_TEST_POSTGRES`) or `nats-server`.
+pub async fn cluster(n: usize, config: Config) -> Option<TestCluster> {
+    let Ok(url) = std::env::var("UMPIRE_TEST_POSTGRES") else {
+        eprintln!("not tested: UMPIRE_TEST_POSTGRES is not set (scripts/test sets it)");
+        return None;
+    };
+    let Some(nats) = Nats::start(0) else {
+        eprintln!("not tested: nats-server is not installed (scripts/test installs it)");
+        return None;
+    };
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let store = umpire_server::scratch_schema(&url, dir.path())
+        .await
+        .expect("a schema on the test PostgreSQL");
+    let mut nodes = Vec::new();
+    for i in 0..n {
+        nodes.push(node(&store, &nats, i, config.clone()).await);
+    }
+    let addrs = nodes.iter().map(|s| s.addr).collect();
+    Some(TestCluster {
+        nodes,
+        addrs,
+        nats,
+        store,
+        dir,
+    })
+}
+
+/// Node `i` of a test cluster.
+pub async fn node(store: &umpire_server::Place, nats: &Nats, i: usize, config: Config) -> Server {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let config = Config {
+        store: store.clone(),
+        bus: Some(nats.url.clone()),
+        node: format!("n{i}"),
+        ..config
+    };
+    umpire_server::start(listener, config)
+        .await
+        .expect("the node starts")
+}

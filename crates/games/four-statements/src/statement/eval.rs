@@ -1,32 +1,30 @@
-//! Evaluation over colour bitmasks, truth tables, the validity check and
-//! random statements.
+//! Truth on a colouring, as a few shifts and popcounts.
 //!
 //! A colouring of the subset is four 16-bit masks, one per colour, each
-//! inside the subset; every atom is a few shifts and popcounts on them.
+//! inside the subset ([`masks_of`]). A [`Frame`] holds what the subset gives
+//! every evaluation: its cells, 2×2 squares, rows and columns.
 
-use rand::{Rng, RngExt};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
-use super::{
-    Adjacency, Atom, Comparison, Count, Invalid, Line, Literal, Position, Quantifier, Statement,
-};
-use crate::grid::{self, CellSet, Colour, Grid};
+use super::{Adjacency, Atom, Colours, Line, Position, Quantifier, Side, Statement};
+use crate::grid::{CellSet, Grid};
+use crate::table::Table;
 
 /// Cells with a column to their left / right.
 const NOT_A: u16 = 0xEEEE;
 const NOT_D: u16 = 0x7777;
 
-/// Subsets up to this many cells are checked over their whole truth table.
-const EXACT_CELLS: usize = 10;
-
-fn orthogonal(m: u16) -> u16 {
+pub(super) fn orthogonal(m: u16) -> u16 {
     m << 4 | m >> 4 | (m << 1 & NOT_A) | (m >> 1 & NOT_D)
 }
 
-fn diagonal(m: u16) -> u16 {
+pub(super) fn diagonal(m: u16) -> u16 {
     (m << 5 & NOT_A) | (m << 3 & NOT_D) | (m >> 3 & NOT_A) | (m >> 5 & NOT_D)
 }
 
-fn neighbours(m: u16, adjacency: Adjacency) -> u16 {
+/// The cells next to those of `m` (never `m`'s own, for one cell).
+pub(super) fn neighbours(m: u16, adjacency: Adjacency) -> u16 {
     match adjacency {
         Adjacency::Any => orthogonal(m) | diagonal(m),
         Adjacency::Orthogonal => orthogonal(m),
@@ -34,7 +32,7 @@ fn neighbours(m: u16, adjacency: Adjacency) -> u16 {
     }
 }
 
-fn group_adjacency(orthogonal: bool) -> Adjacency {
+pub(super) fn group_adjacency(orthogonal: bool) -> Adjacency {
     if orthogonal {
         Adjacency::Orthogonal
     } else {
@@ -54,14 +52,15 @@ fn component(m: u16, adjacency: Adjacency) -> u16 {
     }
 }
 
-fn largest_group(mut m: u16, adjacency: Adjacency) -> u32 {
-    let mut best = 0;
-    while m != 0 {
-        let c = component(m, adjacency);
-        best = best.max(c.count_ones());
-        m &= !c;
-    }
-    best
+/// The sizes of the connected parts of `m`.
+fn components(mut m: u16, adjacency: Adjacency) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = component(m, adjacency);
+            m &= !c;
+            c.count_ones()
+        })
+    })
 }
 
 /// The four colour masks of `grid` over `subset`.
@@ -73,21 +72,47 @@ pub(super) fn masks_of(subset: CellSet, grid: Grid) -> [u16; 4] {
     masks
 }
 
-/// What a subset gives every evaluation: its cells, 2×2 squares, rows and
-/// columns, and the cells named by position.
+fn union(m: &[u16; 4], c: Colours) -> u16 {
+    c.iter().fold(0, |acc, c| acc | m[c as usize])
+}
+
+/// The cell a position names in `subset`, and whether it is the only
+/// candidate (an unsettled position among several picks the first).
+pub(super) fn resolve(p: Position, subset: u16) -> (u16, bool) {
+    let column = |c: usize| 0x1111u16 << c & subset;
+    let row = |r: usize| 0xFu16 << (4 * r) & subset;
+    let extreme = |side: Side, within: u16| -> u16 {
+        let lines: Vec<u16> = match side {
+            Side::Left => (0..4).map(column).collect(),
+            Side::Right => (0..4).rev().map(column).collect(),
+            Side::Top => (0..4).map(row).collect(),
+            Side::Bottom => (0..4).rev().map(row).collect(),
+        };
+        lines
+            .into_iter()
+            .map(|l| l & within)
+            .find(|&l| l != 0)
+            .unwrap_or(0)
+    };
+    let mut cells = extreme(p.first, subset);
+    if let Some(then) = p.then {
+        cells = extreme(then, cells);
+    }
+    (cells & cells.wrapping_neg(), cells.count_ones() <= 1)
+}
+
+/// What a subset gives every evaluation.
 pub(super) struct Frame {
-    subset: u16,
-    cells: Vec<u16>,
-    squares: Vec<u16>,
+    pub(super) subset: u16,
+    pub(super) cells: Vec<u16>,
+    pub(super) squares: Vec<u16>,
     rows: Vec<u16>,
     columns: Vec<u16>,
-    positions: [u16; 4],
 }
 
 impl Frame {
     pub(super) fn new(subset: CellSet) -> Frame {
         let s = subset.0;
-        let cells: Vec<u16> = subset.indices().map(|i| 1 << i).collect();
         let mut squares = Vec::new();
         for r in 0..3 {
             for c in 0..3 {
@@ -97,128 +122,159 @@ impl Frame {
                 }
             }
         }
-        let rows = (0..4)
-            .map(|r| 0xFu16 << (4 * r) & s)
-            .filter(|&m| m != 0)
-            .collect();
-        let columns: Vec<u16> = (0..4)
-            .map(|c| 0x1111u16 << c & s)
-            .filter(|&m| m != 0)
-            .collect();
-        let lowest = |m: u16| m & m.wrapping_neg();
-        let col_of = |c: usize| 0x1111u16 << c & s;
-        let row_of = |r: usize| 0xFu16 << (4 * r) & s;
-        let first_col = (0..4).map(col_of).find(|&m| m != 0).unwrap_or(0);
-        let last_col = (0..4).rev().map(col_of).find(|&m| m != 0).unwrap_or(0);
-        let first_row = (0..4).map(row_of).find(|&m| m != 0).unwrap_or(0);
-        let last_row = (0..4).rev().map(row_of).find(|&m| m != 0).unwrap_or(0);
         Frame {
             subset: s,
-            cells,
+            cells: subset.indices().map(|i| 1 << i).collect(),
             squares,
-            rows,
-            columns,
-            positions: [
-                lowest(first_col),
-                lowest(last_col),
-                lowest(first_row),
-                lowest(last_row),
-            ],
+            rows: (0..4)
+                .map(|r| 0xFu16 << (4 * r) & s)
+                .filter(|&m| m != 0)
+                .collect(),
+            columns: (0..4)
+                .map(|c| 0x1111u16 << c & s)
+                .filter(|&m| m != 0)
+                .collect(),
         }
     }
 
-    fn atom(&self, atom: &Atom, m: &[u16; 4]) -> bool {
-        let n = |c: Colour| m[c as usize].count_ones();
+    /// The cells lying in some 2×2 square inside the subset.
+    pub(super) fn in_squares(&self) -> u16 {
+        self.squares.iter().fold(0, |a, &b| a | b)
+    }
+
+    fn quantified(q: Quantifier, mut sets: impl Iterator<Item = bool>, any: bool) -> bool {
+        match q {
+            Quantifier::Some => sets.any(|b| b),
+            Quantifier::Every => any && sets.all(|b| b),
+        }
+    }
+
+    pub(super) fn atom(&self, atom: &Atom, m: &[u16; 4]) -> bool {
+        let n = self.cells.len() as u32;
         match *atom {
-            Atom::Count { colour, count } => count.holds(n(colour)),
+            Atom::Count { colours, amount } => amount.holds(union(m, colours).count_ones(), n),
             Atom::Compare {
                 left,
-                comparison,
+                cmp,
+                factor,
                 right,
-            } => match comparison {
-                Comparison::More => n(left) > n(right),
-                Comparison::Fewer => n(left) < n(right),
-                Comparison::AsMany => n(left) == n(right),
-            },
-            Atom::Colours(count) => count.holds(m.iter().filter(|&&x| x != 0).count() as u32),
-            Atom::Adjacent { a, b, adjacency } => {
-                neighbours(m[a as usize], adjacency) & m[b as usize] != 0
+            } => cmp.holds(
+                union(m, left).count_ones() as i32,
+                i32::from(factor) * union(m, right).count_ones() as i32,
+            ),
+            Atom::Colours(amount) => amount.holds(m.iter().filter(|&&x| x != 0).count() as u32, 4),
+            Atom::Extreme { colour, most } => {
+                let k = m[colour as usize].count_ones();
+                (0..4).filter(|&c| c != colour as usize).all(|c| {
+                    let other = m[c].count_ones();
+                    if most { k > other } else { k < other }
+                })
             }
-            Atom::SameColourNeighbours(adjacency) => {
-                m.iter().any(|&x| neighbours(x, adjacency) & x != 0)
-            }
-            Atom::Square {
+            Atom::Touch {
                 quantifier,
-                colour,
-                count,
+                of,
+                near,
+                adjacency,
+                amount,
             } => {
-                let x = m[colour as usize];
-                let holds = |sq: &u16| count.holds((x & sq).count_ones());
+                let (of, near) = (union(m, of), union(m, near));
+                let holds = (0..16).filter(|i| of >> i & 1 == 1).map(|i| {
+                    let around = neighbours(1 << i, adjacency) & self.subset;
+                    amount.holds((around & near).count_ones(), around.count_ones())
+                });
                 match quantifier {
-                    Quantifier::Some => self.squares.iter().any(holds),
-                    Quantifier::Every => !self.squares.is_empty() && self.squares.iter().all(holds),
+                    Quantifier::Some => holds.into_iter().any(|b| b),
+                    Quantifier::Every => holds.into_iter().all(|b| b),
                 }
             }
-            Atom::Largest {
-                colour,
-                orthogonal,
-                count,
+            Atom::SameNeighbours(adjacency) => m.iter().any(|&x| neighbours(x, adjacency) & x != 0),
+            Atom::Square {
+                quantifier,
+                colours,
+                amount,
             } => {
-                let adj = group_adjacency(orthogonal);
-                let size = match colour {
-                    Some(c) => largest_group(m[c as usize], adj),
-                    None => m.iter().map(|&x| largest_group(x, adj)).max().unwrap_or(0),
-                };
-                count.holds(size)
-            }
-            Atom::Connected { colour, orthogonal } => {
-                let x = m[colour as usize];
-                x == 0 || component(x, group_adjacency(orthogonal)) == x
+                let x = union(m, colours);
+                let holds = self
+                    .squares
+                    .iter()
+                    .map(|sq| amount.holds((x & sq).count_ones(), 4));
+                Frame::quantified(quantifier, holds, !self.squares.is_empty())
             }
             Atom::Lines {
                 line,
                 quantifier,
-                colour,
-                count,
+                colours,
+                amount,
             } => {
-                let x = m[colour as usize];
+                let x = union(m, colours);
                 let lines = match line {
                     Line::Row => &self.rows,
                     Line::Column => &self.columns,
                 };
-                let holds = |l: &u16| count.holds((x & l).count_ones());
-                match quantifier {
-                    Quantifier::Some => lines.iter().any(holds),
-                    Quantifier::Every => !lines.is_empty() && lines.iter().all(holds),
-                }
+                let holds = lines
+                    .iter()
+                    .map(|l| amount.holds((x & l).count_ones(), l.count_ones()));
+                Frame::quantified(quantifier, holds, !lines.is_empty())
             }
-            Atom::Tile { position, colour } => {
-                let p = self.positions[match position {
-                    Position::Leftmost => 0,
-                    Position::Rightmost => 1,
-                    Position::Top => 2,
-                    Position::Bottom => 3,
-                }];
-                p != 0 && m[colour as usize] & p != 0
+            Atom::Largest {
+                colour,
+                orthogonal,
+                amount,
+            } => {
+                let adj = group_adjacency(orthogonal);
+                let size = match colour {
+                    Some(c) => components(m[c as usize], adj).max().unwrap_or(0),
+                    None => m
+                        .iter()
+                        .flat_map(|&x| components(x, adj))
+                        .max()
+                        .unwrap_or(0),
+                };
+                amount.holds(size, n)
+            }
+            Atom::Groups {
+                colour,
+                orthogonal,
+                amount,
+            } => {
+                let groups = components(m[colour as usize], group_adjacency(orthogonal)).count();
+                amount.holds(groups as u32, n)
+            }
+            Atom::Tile { position, colours } => {
+                let (cell, _) = resolve(position, self.subset);
+                cell != 0 && union(m, colours) & cell != 0
             }
         }
-    }
-
-    fn literal(&self, l: &Literal, m: &[u16; 4]) -> bool {
-        self.atom(&l.atom, m) != l.negated
     }
 
     /// The statement's truth on the colour masks `m` (inside the subset).
     pub(super) fn eval(&self, s: &Statement, m: &[u16; 4]) -> bool {
-        if let [x] = s.any.as_slice() {
-            if let [a] = x.as_slice() {
-                return a.iter().all(|l| self.literal(l, m));
+        self.eval_forcing(s, m, None)
+    }
+
+    /// [`Frame::eval`] with the part at `forced.0` (by address) taken as
+    /// `forced.1`: what the statement says with that part replaced.
+    pub(super) fn eval_forcing(
+        &self,
+        s: &Statement,
+        m: &[u16; 4],
+        forced: Option<(&Statement, bool)>,
+    ) -> bool {
+        if let Some((part, value)) = forced {
+            if std::ptr::eq(part, s) {
+                return value;
             }
         }
-        s.any.iter().any(|x| {
-            x.iter()
-                .fold(false, |acc, a| acc ^ a.iter().all(|l| self.literal(l, m)))
-        })
+        let e = |x: &Statement| self.eval_forcing(x, m, forced);
+        match s {
+            Statement::Atom(a) => self.atom(a, m),
+            Statement::Not(x) => !e(x),
+            Statement::And(v) => v.iter().all(e),
+            Statement::Or(v) => v.iter().any(e),
+            Statement::Xor(a, b) => e(a) != e(b),
+            Statement::If(a, b) => !e(a) || e(b),
+            Statement::Iff(a, b) => e(a) == e(b),
+        }
     }
 
     /// The colour masks of every colouring of `cells`, by number.
@@ -233,7 +289,7 @@ impl Frame {
     }
 
     /// The truth of colouring k at bit k.
-    pub(super) fn truth_bits(&self, s: &Statement) -> Vec<u64> {
+    fn truth_bits(&self, s: &Statement) -> Vec<u64> {
         let n = self.cells.len();
         let size = 1usize << (2 * n);
         let mut bits = vec![0u64; size.div_ceil(64)];
@@ -253,343 +309,26 @@ impl Frame {
         }
         bits
     }
-
-    fn cell(&self, j: usize) -> umpire_core::Cell {
-        grid::cell(self.cells[j].trailing_zeros() as usize)
-    }
-
-    /// The 2×2 rule and the every-tile-matters rule.
-    pub(super) fn check(&self, s: &Statement) -> Result<(), Invalid> {
-        let squares = s.literals().any(|l| matches!(l.atom, Atom::Square { .. }));
-        if squares {
-            let covered = self.squares.iter().fold(0, |a, &b| a | b);
-            if let Some(j) = (0..self.cells.len()).find(|&j| self.cells[j] & covered == 0) {
-                return Err(Invalid::NotInSquare(self.cell(j)));
-            }
-        }
-        if self.cells.is_empty() {
-            return Ok(());
-        }
-        let symmetric = s.literals().all(|l| {
-            matches!(
-                l.atom,
-                Atom::Count { .. } | Atom::Compare { .. } | Atom::Colours(_)
-            )
-        });
-        // A witness for every cell proves validity; look for them cheaply
-        // before the exact search.
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5EED);
-        let unwitnessed = if symmetric {
-            self.symmetric_unwitnessed(s)
-        } else if self.sampled_unwitnessed(s, &mut rng, 100).is_none() {
-            None
-        } else if self.cells.len() <= EXACT_CELLS {
-            self.exact_unwitnessed(s)
-        } else {
-            self.sampled_unwitnessed(s, &mut rng, 4000)
-        };
-        match unwitnessed {
-            Some(j) => Err(Invalid::CellDoesNotMatter(self.cell(j))),
-            None => Ok(()),
-        }
-    }
-
-    /// The first cell whose colour never changes the truth, from the whole
-    /// truth table.
-    fn exact_unwitnessed(&self, s: &Statement) -> Option<usize> {
-        let bits = self.truth_bits(s);
-        let bit = |k: usize| bits[k / 64] >> (k % 64) & 1;
-        let size = 1usize << (2 * self.cells.len());
-        (0..self.cells.len()).find(|&j| {
-            let step = 1usize << (2 * j);
-            !(0..size).filter(|k| k >> (2 * j) & 3 == 0).any(|k| {
-                let b = bit(k);
-                bit(k + step) != b || bit(k + 2 * step) != b || bit(k + 3 * step) != b
-            })
-        })
-    }
-
-    /// For statements that depend only on how many tiles have each colour:
-    /// all cells matter alike, so look for counts where recolouring one tile
-    /// changes the truth.
-    fn symmetric_unwitnessed(&self, s: &Statement) -> Option<usize> {
-        let n = self.cells.len();
-        let masks_for = |v: [usize; 4]| {
-            let mut m = [0u16; 4];
-            let mut j = 0;
-            for (c, &k) in v.iter().enumerate() {
-                for _ in 0..k {
-                    m[c] |= self.cells[j];
-                    j += 1;
-                }
-            }
-            m
-        };
-        for r in 0..=n {
-            for b in 0..=n - r {
-                for g in 0..=n - r - b {
-                    let v = [r, b, g, n - r - b - g];
-                    let t = self.eval(s, &masks_for(v));
-                    for x in 0..4 {
-                        if v[x] == 0 {
-                            continue;
-                        }
-                        for y in 0..4 {
-                            if y != x {
-                                let mut w = v;
-                                w[x] -= 1;
-                                w[y] += 1;
-                                if self.eval(s, &masks_for(w)) != t {
-                                    return None;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Some(0)
-    }
-
-    /// The first cell for which no witness was found among `tries` random
-    /// colourings of the others (a witness proves the cell matters; not
-    /// finding one is a strong hint it does not).
-    pub(super) fn sampled_unwitnessed<R: Rng + ?Sized>(
-        &self,
-        s: &Statement,
-        rng: &mut R,
-        tries: usize,
-    ) -> Option<usize> {
-        (0..self.cells.len()).find(|&j| !self.witness(s, j, rng, tries))
-    }
-
-    fn witness<R: Rng + ?Sized>(&self, s: &Statement, j: usize, rng: &mut R, tries: usize) -> bool {
-        let bit = self.cells[j];
-        for t in 0..tries {
-            let base = match t % 5 {
-                3 => self.proper(bit, Adjacency::Orthogonal, rng),
-                4 => self.proper(bit, Adjacency::Any, rng),
-                mode => self.mixed(bit, mode, rng),
-            };
-            let mut first = None;
-            for col in 0..4 {
-                let mut mm = base;
-                mm[col] |= bit;
-                let v = self.eval(s, &mm);
-                match first {
-                    None => first = Some(v),
-                    Some(f) if f != v => return true,
-                    _ => {}
-                }
-            }
-        }
-        false
-    }
-
-    /// A random colouring of the cells but `skip`: uniform, dominated by
-    /// one colour, or of mostly one or two colours.
-    fn mixed<R: Rng + ?Sized>(&self, skip: u16, mode: usize, rng: &mut R) -> [u16; 4] {
-        let weights: [u32; 4] = match mode {
-            0 => [1, 1, 1, 1],
-            1 => {
-                let mut w = [1, 1, 1, 1];
-                w[rng.random_range(0..4)] = 12;
-                w
-            }
-            _ => {
-                let mut w = [0, 0, 0, 0];
-                w[rng.random_range(0..4)] = 3;
-                w[rng.random_range(0..4)] += 1;
-                w
-            }
-        };
-        let total: u32 = weights.iter().sum();
-        let mut m = [0u16; 4];
-        for &c in &self.cells {
-            if c == skip {
-                continue;
-            }
-            let mut r = rng.random_range(0..total);
-            let mut col = 0;
-            while r >= weights[col] {
-                r -= weights[col];
-                col += 1;
-            }
-            m[col] |= c;
-        }
-        m
-    }
-
-    /// A random colouring of the cells but `skip` where neighbours differ
-    /// when the greedy choice allows it.
-    fn proper<R: Rng + ?Sized>(&self, skip: u16, adjacency: Adjacency, rng: &mut R) -> [u16; 4] {
-        let mut m = [0u16; 4];
-        for &c in &self.cells {
-            if c == skip {
-                continue;
-            }
-            let near = neighbours(c, adjacency);
-            let free: Vec<usize> = (0..4).filter(|&k| m[k] & near == 0).collect();
-            let col = if free.is_empty() {
-                rng.random_range(0..4)
-            } else {
-                free[rng.random_range(0..free.len())]
-            };
-            m[col] |= c;
-        }
-        m
-    }
-
-    fn subset(&self) -> CellSet {
-        CellSet(self.subset)
-    }
 }
 
-use rand::SeedableRng;
-
-fn colour<R: Rng + ?Sized>(rng: &mut R) -> Colour {
-    Colour::from_index(rng.random_range(0..4u8))
-}
-
-fn count<R: Rng + ?Sized>(rng: &mut R, max: u8) -> Count {
-    let k = rng.random_range(0..=max);
-    match rng.random_range(0..3) {
-        0 => Count::AtLeast(k),
-        1 => Count::Exactly(k),
-        _ => Count::AtMost(k),
+/// See [`Statement::table`].
+pub(super) fn table(s: &Statement, subset: CellSet) -> Table {
+    thread_local! {
+        static TABLES: RefCell<HashMap<(Statement, CellSet), Table>> =
+            RefCell::new(HashMap::new());
     }
-}
-
-fn adjacency<R: Rng + ?Sized>(rng: &mut R) -> Adjacency {
-    match rng.random_range(0..3) {
-        0 => Adjacency::Any,
-        1 => Adjacency::Orthogonal,
-        _ => Adjacency::Diagonal,
+    /// Tables kept before the memo starts afresh (at most 128 KiB each).
+    const KEPT: usize = 256;
+    let key = (s.clone(), subset);
+    if let Some(t) = TABLES.with_borrow(|m| m.get(&key).cloned()) {
+        return t;
     }
-}
-
-/// A random atom sized for `n` cells (`squares`: whether 2×2 atoms fit).
-fn random_atom<R: Rng + ?Sized>(rng: &mut R, n: u8, squares: bool) -> Atom {
-    let line = |rng: &mut R| {
-        if rng.random_bool(0.5) {
-            Line::Row
-        } else {
-            Line::Column
+    let t = Table::from_bits(subset, Frame::new(subset).truth_bits(s));
+    TABLES.with_borrow_mut(|m| {
+        if m.len() >= KEPT {
+            m.clear();
         }
-    };
-    let quantifier = |rng: &mut R| {
-        if rng.random_bool(0.5) {
-            Quantifier::Some
-        } else {
-            Quantifier::Every
-        }
-    };
-    match rng.random_range(0..if squares { 10 } else { 9 }) {
-        0 | 1 => Atom::Count {
-            colour: colour(rng),
-            count: count(rng, n.clamp(1, 4)),
-        },
-        2 => Atom::Compare {
-            left: colour(rng),
-            comparison: match rng.random_range(0..3) {
-                0 => Comparison::More,
-                1 => Comparison::Fewer,
-                _ => Comparison::AsMany,
-            },
-            right: colour(rng),
-        },
-        3 => Atom::Colours(count(rng, 4)),
-        4 => Atom::Adjacent {
-            a: colour(rng),
-            b: colour(rng),
-            adjacency: adjacency(rng),
-        },
-        5 => Atom::SameColourNeighbours(adjacency(rng)),
-        6 => Atom::Largest {
-            colour: rng.random_bool(0.6).then(|| colour(rng)),
-            orthogonal: rng.random_bool(0.3),
-            count: count(rng, n.clamp(1, 4)),
-        },
-        7 => Atom::Connected {
-            colour: colour(rng),
-            orthogonal: rng.random_bool(0.4),
-        },
-        8 => Atom::Lines {
-            line: line(rng),
-            quantifier: quantifier(rng),
-            colour: colour(rng),
-            count: count(rng, 2),
-        },
-        _ => Atom::Square {
-            quantifier: quantifier(rng),
-            colour: colour(rng),
-            count: count(rng, 3),
-        },
-    }
-}
-
-fn random_literal<R: Rng + ?Sized>(rng: &mut R, n: u8, squares: bool) -> Literal {
-    Literal {
-        negated: rng.random_bool(0.15),
-        atom: random_atom(rng, n, squares),
-    }
-}
-
-/// A random statement valid for `subset`: random atoms and combinations of
-/// two, kept once a witness shows every cell matters (so it always passes
-/// [`Statement::check`]); after a few hundred misses, "At least one tile is
-/// red.", valid for every non-empty subset.
-pub fn random<R: Rng + ?Sized>(subset: CellSet, rng: &mut R) -> Statement {
-    let frame = Frame::new(subset);
-    let n = subset.len() as u8;
-    let squares =
-        !frame.squares.is_empty() && frame.squares.iter().fold(0, |a, &b| a | b) == frame.subset;
-    for _ in 0..300 {
-        let first = random_literal(rng, n, squares);
-        let s = match rng.random_range(0..10) {
-            0..=5 => Statement::literal(first),
-            6 | 7 => Statement {
-                any: vec![vec![vec![first, random_literal(rng, n, squares)]]],
-            },
-            8 => Statement {
-                any: vec![
-                    vec![vec![first]],
-                    vec![vec![random_literal(rng, n, squares)]],
-                ],
-            },
-            _ => Statement {
-                any: vec![vec![vec![first], vec![random_literal(rng, n, squares)]]],
-            },
-        };
-        if s.words() > super::MAX_WORDS {
-            continue;
-        }
-        if frame.sampled_unwitnessed(&s, rng, 24).is_none() {
-            debug_assert_eq!(frame.subset(), subset);
-            return s;
-        }
-    }
-    Statement::from(Atom::Count {
-        colour: Colour::Red,
-        count: Count::AtLeast(1),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn witnesses_found() {
-        let sub = CellSet::parse("A1 B1 C1 A2 B2 C2 A3 B3").unwrap();
-        let f = Frame::new(sub);
-        for text in [
-            "The largest red group has at least three tiles.",
-            "No two orthogonally adjacent tiles share a colour.",
-        ] {
-            let s: Statement = text.parse().unwrap();
-            let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
-            assert!((0..8).all(|j| f.witness(&s, j, &mut rng, 100)), "{text}");
-        }
-    }
+        m.insert(key, t.clone());
+    });
+    t
 }

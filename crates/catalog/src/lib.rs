@@ -12,16 +12,8 @@ static GAMES: &[&Registration] = &[
     &umpire_flower_domain::REGISTRATION,
     &umpire_bomb_domain::REGISTRATION,
     &umpire_pentomino_wall::REGISTRATION,
-    &FOUR_STATEMENTS,
+    &umpire_four_statements::REGISTRATION,
 ];
-
-/// Four Statements, its bots still kept in the bots crate.
-static FOUR_STATEMENTS: Registration = Registration {
-    game: umpire_core::erase::<umpire_four_statements::FourStatements>(),
-    bots: umpire_bots::FOUR_STATEMENTS,
-    commands: &[],
-    words: &["bluff", "bluffs", "detective"],
-};
 
 /// Games that exist to test the engine, the server and the client; served
 /// only when asked (`--test-games`).

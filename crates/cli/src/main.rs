@@ -7,7 +7,6 @@ mod markdown;
 mod play;
 mod replay;
 mod serve;
-mod statement;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -65,9 +64,6 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Drive N concurrent matches over WebSocket against a server on this machine.
     Loadtest(serve::LoadArgs),
-    /// Four Statements for hosts: judge a statement, or deduce from a
-    /// seat's knowledge.
-    Statement(statement::Args),
     /// Print the help of umpire, or of a command (`umpire help play`).
     Help {
         /// The command, and its subcommand if it has one.
@@ -177,8 +173,6 @@ fn main() -> ExitCode {
     let styled = styled(cli.color);
     let games = known(cli.test_games);
     let result = match cli.command {
-        // Its own exit codes: 0 valid, 1 invalid, 2 unparsable.
-        Command::Statement(args) => return statement::run(args),
         Command::Help { command } => {
             // The command's own `--help`, exactly as `umpire COMMAND --help`.
             if let Some(game_command) = command

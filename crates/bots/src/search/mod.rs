@@ -21,7 +21,6 @@
 //! assert!(Budget::parse("@soon").is_err());
 //! ```
 
-mod four_statements;
 mod tree;
 
 use std::marker::PhantomData;

@@ -17,12 +17,15 @@
 //! assert_eq!(seen["status"]["P1"], "submitted");
 //! ```
 
+mod bot;
+mod command;
 pub mod deduce;
 pub mod grid;
 pub mod host;
 pub mod knowledge;
 mod notation;
 mod sample;
+mod search;
 pub mod statement;
 pub mod table;
 pub mod view;
@@ -38,6 +41,19 @@ use grid::{CELLS, CellSet, Colour, Grid, cell};
 pub use notation::{Action, Bluff, Claims, STATEMENTS};
 use statement::Said;
 pub use view::{Note, RoundView, SideView, StatementView, Status, View};
+
+/// Four Statements' place in the catalogue: the game, its bots, and
+/// `umpire statement` for hosts.
+pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
+    game: umpire_core::erase::<FourStatements>(),
+    bots: bot::BOTS,
+    commands: &[umpire_core::Command {
+        name: "statement",
+        about: "Four Statements for hosts: judge a statement, or deduce from a seat's knowledge",
+        run: command::run,
+    }],
+    words: &["bluff", "bluffs", "detective"],
+};
 
 /// Cells each seat is dealt.
 pub const DEALT: usize = 4;

@@ -1,24 +1,29 @@
-//! `umpire statement`: the Four Statements judge for hosts who run the game
-//! in a chat room. `check` prints the crate's verdict on a statement
-//! (`umpire_four_statements::host`); `deduce` counts the grids a seat's
+//! `umpire statement`, the command this game adds to `umpire`: the judge
+//! for hosts who run the game in a chat room. `check` prints the verdict on
+//! a statement ([`crate::host`]); `deduce` counts the grids a seat's
 //! knowledge still allows. The knowledge file's format: `docs/statements.md`.
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
+use clap::Parser;
 use serde::Serialize;
-use umpire_four_statements::deduce;
-use umpire_four_statements::grid::{CELLS, CellSet, Colour, Grid, cell};
-use umpire_four_statements::host::{Ask, Kind, Verdict, verdict};
-use umpire_four_statements::knowledge::Written;
+
+use crate::deduce;
+use crate::grid::{CELLS, CellSet, Colour, Grid, cell};
+use crate::host::{Ask, Kind, Verdict, verdict};
+use crate::knowledge::Written;
 
 /// Exit codes of `check`: clap's usage errors are 2.
 const INVALID: u8 = 1;
 const USAGE: u8 = 2;
 const UNPARSABLE: u8 = 3;
 
-#[derive(clap::Args)]
-pub struct Args {
+/// Four Statements for hosts: judge a statement, or deduce from a seat's
+/// knowledge.
+#[derive(Parser)]
+#[command(name = "statement", bin_name = "umpire statement")]
+struct Args {
     #[command(subcommand)]
     command: Command,
 }
@@ -72,8 +77,21 @@ enum Command {
     },
 }
 
-pub fn run(args: Args) -> ExitCode {
-    match args.command {
+/// `umpire statement …`: `args` are the words after `statement`.
+pub(crate) fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let words = std::iter::once("statement".to_string()).chain(args.iter().cloned());
+    let args = match Args::try_parse_from(words) {
+        Ok(args) => args,
+        Err(e) => {
+            // `--help` goes to standard output with status 0, as clap's own.
+            let _ = match e.use_stderr() {
+                true => write!(err, "{}", e.render()),
+                false => write!(out, "{}", e.render()),
+            };
+            return u8::try_from(e.exit_code()).unwrap_or(USAGE);
+        }
+    };
+    let said = match args.command {
         Command::Check {
             subset,
             previous,
@@ -81,20 +99,20 @@ pub fn run(args: Args) -> ExitCode {
             layout,
             json,
             statement,
-        } => match ask(&subset, previous.as_deref(), no_limit, layout.as_deref()) {
-            Ok(ask) => check(&verdict(&statement, &ask), json),
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(USAGE)
-            }
-        },
-        Command::Deduce { file, json } => match deduce(&file, json) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(USAGE)
-            }
-        },
+        } => ask(&subset, previous.as_deref(), no_limit, layout.as_deref())
+            .map(|ask| check(&verdict(&statement, &ask), json)),
+        Command::Deduce { file, json } => deduce(&file, json).map(|text| (text, 0)),
+    };
+    match said {
+        // A reader that went away (`| head`) is no error.
+        Ok((text, status)) => {
+            let _ = out.write_all(text.as_bytes());
+            status
+        }
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            USAGE
+        }
     }
 }
 
@@ -121,27 +139,19 @@ fn ask(
     })
 }
 
-/// Writes `text` to standard output; a reader that went away (`| head`)
-/// is no error.
-fn out(text: &str) {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-fn check(v: &Verdict, json: bool) -> ExitCode {
-    if json {
-        out(&format!(
-            "{}\n",
-            serde_json::to_string(v).expect("verdicts serialise")
-        ));
+/// What `check` prints, and its exit status.
+fn check(v: &Verdict, json: bool) -> (String, u8) {
+    let text = if json {
+        format!("{}\n", serde_json::to_string(v).expect("verdicts serialise"))
     } else {
-        out(&words(v));
-    }
-    match v.kind {
-        Kind::Valid => ExitCode::SUCCESS,
-        Kind::Invalid => ExitCode::from(INVALID),
-        Kind::Unparsable => ExitCode::from(UNPARSABLE),
-    }
+        words(v)
+    };
+    let status = match v.kind {
+        Kind::Valid => 0,
+        Kind::Invalid => INVALID,
+        Kind::Unparsable => UNPARSABLE,
+    };
+    (text, status)
 }
 
 /// The verdict in lines a host reads.
@@ -178,7 +188,8 @@ struct Deduced {
     cells: std::collections::BTreeMap<String, std::collections::BTreeMap<&'static str, f64>>,
 }
 
-fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
+/// What `deduce` prints.
+fn deduce(file: &PathBuf, json: bool) -> Result<String, String> {
     let text = if file.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin())
             .map_err(|e| format!("cannot read standard input: {e}"))?
@@ -201,11 +212,10 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
             possible: p.count,
             cells,
         };
-        out(&format!(
+        return Ok(format!(
             "{}\n",
             serde_json::to_string(&deduced).expect("serialises")
         ));
-        return Ok(());
     }
     let mut text = format!(
         "{} grid{} possible\n",
@@ -214,8 +224,7 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
     );
     if p.count == 0 {
         text += "(the knowledge contradicts itself)\n";
-        out(&text);
-        return Ok(());
+        return Ok(text);
     }
     text += "cell    red   blue  green yellow\n";
     for i in 0..CELLS {
@@ -228,6 +237,5 @@ fn deduce(file: &PathBuf, json: bool) -> Result<(), String> {
     if let Some(grid) = p.is_certain() {
         text += &format!("the grid: {grid}\n");
     }
-    out(&text);
-    Ok(())
+    Ok(text)
 }

@@ -1,20 +1,10 @@
-//! Four Statements' bots (kept in this crate until the game's crate holds
-//! them): strength where claimed, and no knowledge beyond their seat's
-//! window.
+//! Four Statements' bots: strength where claimed, and no knowledge beyond
+//! their seat's window.
 
 use serde_json::json;
 use umpire_core::bot_checks::{assert_blind_to_hidden, wins};
-use umpire_core::{
-    Erased, Game, Match, MatchOptions, Registration, SeatView, Think, Viewer, erase, seeded_rng,
-};
-use umpire_four_statements::FourStatements;
-
-static REGISTRATION: Registration = Registration {
-    game: erase::<FourStatements>(),
-    bots: umpire_bots::FOUR_STATEMENTS,
-    commands: &[],
-    words: &[],
-};
+use umpire_core::{Erased, Game, Match, MatchOptions, SeatView, Think, Viewer, seeded_rng};
+use umpire_four_statements::{FourStatements, REGISTRATION};
 
 #[test]
 fn greedy_beats_random() {

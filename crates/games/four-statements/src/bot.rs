@@ -9,20 +9,32 @@
 
 use rand::RngExt;
 use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
-use umpire_four_statements::deduce::{self, Knowledge, Posterior};
-use umpire_four_statements::grid::{CELLS, CellSet};
-use umpire_four_statements::knowledge::{self, Memory};
-use umpire_four_statements::statement::{self, Evaluator, Said, Statement};
-use umpire_four_statements::{
+use crate::deduce::{self, Knowledge, Posterior};
+use crate::grid::{CELLS, CellSet};
+use crate::knowledge::{self, Memory};
+use crate::statement::{self, Evaluator, Said, Statement};
+use crate::{
     Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View,
 };
+use umpire_core::{BotInfo, Level, plain};
 
-use crate::Think;
+/// Four Statements' bots, weakest first within a level.
+pub(crate) static BOTS: &[BotInfo] = &[
+    BotInfo {
+        name: "greedy",
+        level: Level::Medium,
+        about: "counts the grids still possible: bluffs where it is least sure, claims what most grids make true, buys the most uncertain cell, guesses when one grid is left",
+        make: |a| plain(a, || Box::new(Greedy)),
+    },
+    umpire_bots::search::bot::<FourStatements>(),
+];
+
+use umpire_core::Think;
 
 #[derive(Default)]
 pub struct Greedy;
 
-impl crate::Bot for Greedy {
+impl umpire_core::Bot for Greedy {
     fn choose(&mut self, seat: SeatView<'_>, _: &Think, rng: &mut MatchRng) -> Option<String> {
         let me = seat.seat();
         let view = seat.typed_view::<FourStatements>()?;

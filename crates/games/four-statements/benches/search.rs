@@ -1,5 +1,4 @@
-//! `cargo bench -p umpire-bots --bench search --features bench`: Four Statements' search
-//! (kept here until the game's crate holds its bots).
+//! `cargo bench -p umpire-four-statements --bench search`: search iterations per second.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use umpire_four_statements::FourStatements;

@@ -6,12 +6,12 @@
 //! counted exactly by the deduction engine, less what its RP can buy).
 
 use umpire_core::{Game, MatchRng, Seat, Viewer};
-use umpire_four_statements::deduce;
-use umpire_four_statements::knowledge;
-use umpire_four_statements::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
+use crate::deduce;
+use crate::knowledge;
+use crate::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
 
-use super::{SearchGame, logistic};
-use crate::four_statements::{
+use umpire_bots::search::{SearchGame, logistic};
+use crate::bot::{
     claim, informative_bluff, informative_bluff_on, no_limit_subset, reveal,
 };
 

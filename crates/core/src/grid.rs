@@ -1,12 +1,21 @@
-//! Grid coordinates in the rulebooks' notation: column letter, then row number.
-//! `A1` is the top-left cell; letters grow rightwards, numbers downwards.
-//! Input is case-insensitive and allows spaces, `-` or `,` between cells.
+//! The square grids the games are played on. Here: coordinates in the
+//! rulebooks' notation, column letter then row number (`A1` is the top-left
+//! cell; letters grow rightwards, numbers downwards; input is
+//! case-insensitive and allows spaces, `-` or `,` between cells). In
+//! [`Board`]: a board as bitboards, neighbours and connected groups. In
+//! [`Symmetry`]: turns and mirrors of shapes.
+
+mod board;
+mod shape;
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ParseError;
+
+pub use board::{Board, Groups, bits, nth_bit};
+pub use shape::{Symmetry, normalize, picture_cells};
 
 /// A cell of a board, 0-based inside; printed as `A1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -28,6 +28,7 @@ mod seat;
 mod seat_view;
 pub mod testing;
 mod think;
+pub mod words;
 
 pub use bot::{Bot, BotInfo, Level, RANDOM, Random, arg_or, plain};
 pub use clock::{ClockPolicy, ClockStatus, Clocks, MAX_CLOCK_MS, MAX_PERIODS, Timeout, TurnClock};
@@ -35,7 +36,7 @@ pub use decision::{Decision, Pending, Seats};
 pub use erased::{AnyGame, AnyState, Def, Erased, erase};
 pub use error::{ActionError, ConfigError, ParseError, Refused, RuleViolation, TurnError};
 pub use game::Game;
-pub use grid::Cell;
+pub use grid::{Board, Cell};
 pub use matches::{ClockBasis, Match, MatchOptions};
 pub use options::{ConfigOption, OptionKind};
 pub use outcome::Outcome;

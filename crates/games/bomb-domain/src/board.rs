@@ -2,91 +2,16 @@
 //! seat and kind, pegs, and each cell's domain owner.
 
 use serde::{Deserialize, Serialize};
-use umpire_core::{Cell, PerSeat, Seat};
+use umpire_core::{Cell, PerSeat, Seat, grid};
 
 pub const SIZE: u8 = 9;
 pub const CELLS: usize = 81;
-pub const BOARD: u128 = (1u128 << CELLS) - 1;
-const COL_A: u128 = cols(0, 0);
-const COL_I: u128 = cols(8, 8);
-
-/// Every cell of columns `from..=to`.
-pub const fn cols(from: u8, to: u8) -> u128 {
-    let mut mask = 0u128;
-    let mut row = 0;
-    while row < SIZE {
-        let mut col = from;
-        while col <= to {
-            mask |= 1u128 << (row as usize * SIZE as usize + col as usize);
-            col += 1;
-        }
-        row += 1;
-    }
-    mask
-}
-
-/// Every column's cells, by column.
-const COLUMNS: [u128; SIZE as usize] = {
-    let mut out = [0u128; SIZE as usize];
-    let mut c = 0;
-    while c < SIZE {
-        out[c as usize] = cols(c, c);
-        c += 1;
-    }
-    out
-};
-
-/// Every cell of column `col`.
-pub fn col_mask(col: u8) -> u128 {
-    COLUMNS[col as usize]
-}
-
-/// Every cell of row `row`.
-pub const fn row_mask(row: u8) -> u128 {
-    0x1ffu128 << (row as usize * SIZE as usize)
-}
+/// The board's geometry as core's bitboards.
+pub const GRID: grid::Board = grid::Board::new(SIZE, SIZE);
 
 /// The DMO's starting domain (columns A–D) and the EC's (F–I).
-pub const DMO_HALF: u128 = cols(0, 3);
-pub const EC_HALF: u128 = cols(5, 8);
-
-pub fn bit(cell: Cell) -> u128 {
-    1u128 << cell.index(SIZE)
-}
-
-pub fn on_board(cell: Cell) -> bool {
-    cell.col < SIZE && cell.row < SIZE
-}
-
-pub fn cell_at(index: usize) -> Cell {
-    Cell::from_index(index, SIZE)
-}
-
-/// The cells of a set, in reading order.
-pub fn cells(mut set: u128) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            cell_at(i)
-        })
-    })
-}
-
-/// The `n`-th set bit of `set` (0-based), which must exist.
-pub fn nth_bit(set: u128, mut n: u32) -> usize {
-    let low = set as u64;
-    let (mut word, offset) = if n < low.count_ones() {
-        (low, 0)
-    } else {
-        n -= low.count_ones();
-        ((set >> 64) as u64, 64)
-    };
-    for _ in 0..n {
-        word &= word - 1;
-    }
-    offset + word.trailing_zeros() as usize
-}
+pub const DMO_HALF: u128 = GRID.cols(0, 3);
+pub const EC_HALF: u128 = GRID.cols(5, 8);
 
 /// A direction of straight movement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,10 +52,10 @@ impl Dir {
 /// board are dropped.
 pub fn shift(set: u128, dir: Dir) -> u128 {
     match dir {
-        Dir::Up => set >> SIZE,
-        Dir::Down => (set << SIZE) & BOARD,
-        Dir::Left => (set & !COL_A) >> 1,
-        Dir::Right => (set & !COL_I) << 1,
+        Dir::Up => GRID.up(set),
+        Dir::Down => GRID.down(set),
+        Dir::Left => GRID.left(set),
+        Dir::Right => GRID.right(set),
     }
 }
 
@@ -264,12 +189,12 @@ impl Board {
     }
 
     pub fn empty(&self) -> u128 {
-        BOARD & !self.occupied()
+        GRID.all & !self.occupied()
     }
 
     /// The kind of `seat`'s piece on `cell`, if any.
     pub fn kind_at(&self, seat: Seat, cell: Cell) -> Option<Kind> {
-        let b = bit(cell);
+        let b = GRID.bit(cell);
         Kind::ALL
             .into_iter()
             .find(|&k| self.pieces[seat][k as usize] & b != 0)
@@ -297,7 +222,7 @@ impl Board {
 
     /// The rows and columns of `seat`'s placed pegs, as one set of cells.
     pub fn peg_lines(&self, seat: Seat) -> u128 {
-        cells(self.placed[seat]).fold(0, |acc, c| acc | row_mask(c.row) | col_mask(c.col))
+        (GRID.cells_of(self.placed[seat])).fold(0, |acc, c| acc | GRID.row(c.row) | GRID.col(c.col))
     }
 
     /// Domain sizes per seat.
@@ -316,33 +241,35 @@ mod tests {
 
     #[test]
     fn shifts_do_not_wrap_around_rows() {
-        assert_eq!(shift(bit(c("I1")), Dir::Right), 0);
-        assert_eq!(shift(bit(c("A2")), Dir::Left), 0);
-        assert_eq!(shift(bit(c("A9")), Dir::Down), 0);
-        assert_eq!(shift(bit(c("A1")), Dir::Up), 0);
-        assert_eq!(king(bit(c("A1"))).count_ones(), 4);
-        assert_eq!(king(bit(c("E5"))).count_ones(), 9);
-        assert_eq!(orthogonal(bit(c("I9"))), bit(c("H9")) | bit(c("I8")));
+        assert_eq!(shift(GRID.bit(c("I1")), Dir::Right), 0);
+        assert_eq!(shift(GRID.bit(c("A2")), Dir::Left), 0);
+        assert_eq!(shift(GRID.bit(c("A9")), Dir::Down), 0);
+        assert_eq!(shift(GRID.bit(c("A1")), Dir::Up), 0);
+        assert_eq!(king(GRID.bit(c("A1"))).count_ones(), 4);
+        assert_eq!(king(GRID.bit(c("E5"))).count_ones(), 9);
+        assert_eq!(
+            orthogonal(GRID.bit(c("I9"))),
+            GRID.bit(c("H9")) | GRID.bit(c("I8"))
+        );
     }
 
     #[test]
     fn crowded_means_three_occupied_neighbours() {
-        let occ = bit(c("D4")) | bit(c("F4")) | bit(c("E3"));
-        assert_eq!(crowded(occ), bit(c("E4")));
-        assert_eq!(crowded(occ | bit(c("E5"))), bit(c("E4")));
-        assert_eq!(crowded(bit(c("A2")) | bit(c("B1"))), 0);
+        let occ = GRID.bit(c("D4")) | GRID.bit(c("F4")) | GRID.bit(c("E3"));
+        assert_eq!(crowded(occ), GRID.bit(c("E4")));
+        assert_eq!(crowded(occ | GRID.bit(c("E5"))), GRID.bit(c("E4")));
+        assert_eq!(crowded(GRID.bit(c("A2")) | GRID.bit(c("B1"))), 0);
     }
 
     #[test]
     fn movers_need_a_clear_path() {
-        let pieces = bit(c("A1")) | bit(c("C1"));
-        let empty = BOARD & !pieces & !bit(c("E1"));
+        let pieces = GRID.bit(c("A1")) | GRID.bit(c("C1"));
+        let empty = GRID.all & !pieces & !GRID.bit(c("E1"));
         let (from, to) = movers(pieces, empty, Dir::Right, 2);
         assert_eq!((from, to), (0, 0), "B1–C1 and D1–E1 are not clear");
-        let (from, _) = movers(pieces, empty | bit(c("C1")), Dir::Right, 2);
-        assert_eq!(from, bit(c("A1")));
+        let (from, _) = movers(pieces, empty | GRID.bit(c("C1")), Dir::Right, 2);
+        assert_eq!(from, GRID.bit(c("A1")));
         let (from, to) = movers(pieces, empty, Dir::Down, 4);
-        assert_eq!((from, to), (pieces, bit(c("A5")) | bit(c("C5"))));
-        assert_eq!(nth_bit(1 << 70 | 1 << 3, 1), 70);
+        assert_eq!((from, to), (pieces, GRID.bit(c("A5")) | GRID.bit(c("C5"))));
     }
 }

@@ -35,8 +35,8 @@ use umpire_core::{
     PerSeat, RuleViolation, Seat, Timeout, TurnClock, Viewer,
 };
 
-use board::{BOARD, DMO_HALF, EC_HALF, bit, cells};
 pub use board::{Board, Dir, Kind};
+use board::{DMO_HALF, EC_HALF, GRID};
 pub use moves::Moved;
 pub use notation::{Action, Motion, Placement, Step, Turn};
 pub use shapes::{Blast, Shapes};
@@ -308,7 +308,7 @@ impl BombDomain {
     pub fn owner(&self, cell: Cell) -> Option<Seat> {
         Seat::BOTH
             .into_iter()
-            .find(|&s| self.board.owner[s] & bit(cell) != 0)
+            .find(|&s| self.board.owner[s] & GRID.bit(cell) != 0)
     }
 
     /// The piece on `cell`: its owner and kind.
@@ -320,7 +320,10 @@ impl BombDomain {
     pub fn pieces(&self, seat: Seat) -> Vec<(Kind, Cell)> {
         Kind::ALL
             .into_iter()
-            .flat_map(|k| cells(self.board.pieces[seat][k as usize]).map(move |c| (k, c)))
+            .flat_map(|k| {
+                GRID.cells_of(self.board.pieces[seat][k as usize])
+                    .map(move |c| (k, c))
+            })
             .collect()
     }
 
@@ -328,8 +331,8 @@ impl BombDomain {
     pub fn pegs(&self, seat: Seat) -> (Vec<Cell>, Vec<Cell>) {
         let b = &self.board;
         (
-            cells(b.placed[seat]).collect(),
-            cells(b.pegs[seat] & !b.placed[seat]).collect(),
+            GRID.cells_of(b.placed[seat]).collect(),
+            GRID.cells_of(b.pegs[seat] & !b.placed[seat]).collect(),
         )
     }
 
@@ -386,7 +389,7 @@ impl BombDomain {
         for seat in Seat::BOTH {
             if let Some(p) = placed[seat] {
                 for (kind, cell) in p.pieces() {
-                    self.board.pieces[seat][kind as usize] |= bit(cell);
+                    self.board.pieces[seat][kind as usize] |= GRID.bit(cell);
                 }
             }
         }
@@ -428,7 +431,7 @@ impl BombDomain {
         let blocked = b.occupied();
         let reach = PerSeat::from_fn(|s| {
             let pieces = b.own_pieces(s);
-            cells(pieces).fold(pieces, |acc, c| {
+            GRID.cells_of(pieces).fold(pieces, |acc, c| {
                 acc | (self.shapes.mask(Blast::Final, c) & !blocked)
             })
         });
@@ -672,7 +675,7 @@ impl BombDomain {
     fn result(&self) -> Outcome {
         let counts = self.cells();
         let scores = counts.map(|&c| c as i64);
-        let neutral = BOARD.count_ones() - counts.p1 - counts.p2;
+        let neutral = GRID.all.count_ones() - counts.p1 - counts.p2;
         let held = format!(
             "P1 holds {} cells, P2 {} ({neutral} neutral)",
             counts.p1, counts.p2

@@ -4,10 +4,9 @@
 use rand::{Rng, RngExt};
 use umpire_core::{Cell, Game, Seat};
 
-use crate::board::{
-    BOARD, Board, Dir, Kind, bit, cell_at, cells, crowded, king, movers, nth_bit, on_board,
-    orthogonal, step,
-};
+use umpire_core::grid::nth_bit;
+
+use crate::board::{Board, Dir, GRID, Kind, crowded, king, movers, orthogonal, step};
 use crate::{BombDomain, Illegal, MAX_MOVE, Motion, PEGS, Placement, Step, Turn};
 
 /// The pieces a turn's move step moved: kind and step, at most two.
@@ -24,22 +23,22 @@ impl Moved {
 
 /// A random cell of a non-empty set.
 fn pick<R: Rng + ?Sized>(set: u128, rng: &mut R) -> Cell {
-    cell_at(nth_bit(set, rng.random_range(0..set.count_ones())))
+    GRID.cell_at(nth_bit(set, rng.random_range(0..set.count_ones())))
 }
 
 /// The cells of `set` above index `cell`'s, so triples are listed once.
 fn after(cell: Cell) -> u128 {
-    BOARD & !((2u128 << cell.index(9)) - 1)
+    GRID.all & !((2u128 << cell.index(GRID.width)) - 1)
 }
 
 /// Three cells of `cands`, no two in one 2×2 block, if there are any.
 fn find_triple(cands: u128) -> Option<[Cell; 3]> {
-    for a in cells(cands) {
-        let rest = cands & !king(bit(a)) & after(a);
-        for b in cells(rest) {
-            let third = rest & !king(bit(b)) & after(b);
+    for a in GRID.cells_of(cands) {
+        let rest = cands & !king(GRID.bit(a)) & after(a);
+        for b in GRID.cells_of(rest) {
+            let third = rest & !king(GRID.bit(b)) & after(b);
             if third != 0 {
-                return Some([a, b, cell_at(third.trailing_zeros() as usize)]);
+                return Some([a, b, GRID.cell_at(third.trailing_zeros() as usize)]);
             }
         }
     }
@@ -48,10 +47,12 @@ fn find_triple(cands: u128) -> Option<[Cell; 3]> {
 
 /// Every such triple, each once, in reading order.
 fn triples(cands: u128) -> impl Iterator<Item = [Cell; 3]> {
-    cells(cands).flat_map(move |a| {
-        let rest = cands & !king(bit(a)) & after(a);
-        cells(rest)
-            .flat_map(move |b| cells(rest & !king(bit(b)) & after(b)).map(move |c| [a, b, c]))
+    GRID.cells_of(cands).flat_map(move |a| {
+        let rest = cands & !king(GRID.bit(a)) & after(a);
+        GRID.cells_of(rest).flat_map(move |b| {
+            GRID.cells_of(rest & !king(GRID.bit(b)) & after(b))
+                .map(move |c| [a, b, c])
+        })
     })
 }
 
@@ -84,13 +85,13 @@ impl BombDomain {
     }
 
     pub(crate) fn check_placement(&self, seat: Seat, p: &Placement) -> Result<(), Illegal> {
-        if let Some(&cell) = p.cells.iter().find(|&&c| !on_board(c)) {
+        if let Some(&cell) = p.cells.iter().find(|&&c| !GRID.contains(c)) {
             return Err(Illegal::OffBoard(cell));
         }
         let domain = self.placement_domain(seat);
         let occupied = self.board.occupied();
         for &cell in &p.cells {
-            if domain & bit(cell) == 0 {
+            if domain & GRID.bit(cell) == 0 {
                 let whose = if self.round % 2 == 1 {
                     "your"
                 } else {
@@ -108,7 +109,7 @@ impl BombDomain {
                     columns,
                 });
             }
-            if occupied & bit(cell) != 0 {
+            if occupied & GRID.bit(cell) != 0 {
                 return Err(Illegal::Occupied(cell));
             }
         }
@@ -117,19 +118,19 @@ impl BombDomain {
                 if a == b {
                     return Err(Illegal::SameCell(a));
                 }
-                if king(bit(a)) & bit(b) != 0 {
+                if king(GRID.bit(a)) & GRID.bit(b) != 0 {
                     return Err(Illegal::SameBlock(a, b));
                 }
             }
         }
         let crowd = crowded(occupied);
-        if let Some(&cell) = p.cells.iter().find(|&&c| crowd & bit(c) != 0) {
+        if let Some(&cell) = p.cells.iter().find(|&&c| crowd & GRID.bit(c) != 0) {
             let strict = domain & !occupied & !crowd;
             if let Some(example) = find_triple(strict) {
                 let example: Vec<String> = example.iter().map(Cell::to_string).collect();
                 return Err(Illegal::Crowded {
                     cell,
-                    neighbours: (orthogonal(bit(cell)) & occupied).count_ones(),
+                    neighbours: (orthogonal(GRID.bit(cell)) & occupied).count_ones(),
                     example: example.join(", "),
                 });
             }
@@ -161,12 +162,12 @@ impl BombDomain {
                     break;
                 }
                 let a = pick(cands, rng);
-                let rest = cands & !king(bit(a));
+                let rest = cands & !king(GRID.bit(a));
                 if rest == 0 {
                     continue;
                 }
                 let b = pick(rest, rng);
-                let third = rest & !king(bit(b));
+                let third = rest & !king(GRID.bit(b));
                 if third != 0 {
                     return Some(placement([a, b, pick(third, rng)], order));
                 }
@@ -212,15 +213,15 @@ impl BombDomain {
             .kind_at(seat, step.from)
             .ok_or(Illegal::NotYourPiece(step.from))?;
         let occupied = board.occupied();
-        let mut at = bit(step.from);
+        let mut at = GRID.bit(step.from);
         for _ in 0..len {
             at = crate::board::shift(at, dir);
             if at & occupied != 0 {
-                let at = cell_at(at.trailing_zeros() as usize);
+                let at = GRID.cell_at(at.trailing_zeros() as usize);
                 return Err(Illegal::Blocked { step, at });
             }
         }
-        board.move_piece(seat, kind, bit(step.from), bit(step.to));
+        board.move_piece(seat, kind, GRID.bit(step.from), GRID.bit(step.to));
         Ok(kind)
     }
 
@@ -271,7 +272,7 @@ impl BombDomain {
             .flat_map(|s| [s.from, s.to])
             .chain(turn.peg)
             .chain(turn.detonate);
-        if let Some(cell) = all.into_iter().find(|&c| !on_board(c)) {
+        if let Some(cell) = all.into_iter().find(|&c| !GRID.contains(c)) {
             return Err(Illegal::OffBoard(cell));
         }
         let (mut board, moved) = match turn.motion {
@@ -290,9 +291,9 @@ impl BombDomain {
         };
         if let Some(peg) = turn.peg {
             self.check_peg(seat, &board, &moved, detonated, peg)?;
-            board.pegs[seat] |= bit(peg);
-            board.placed[seat] |= bit(peg);
-            board.claim(seat, bit(peg));
+            board.pegs[seat] |= GRID.bit(peg);
+            board.placed[seat] |= GRID.bit(peg);
+            board.claim(seat, GRID.bit(peg));
         }
         if let Some((kind, cell)) = detonated {
             self.detonate(&mut board, seat, kind, cell);
@@ -304,9 +305,9 @@ impl BombDomain {
     /// peg or piece, and it becomes its owner's peg.
     fn detonate(&self, board: &mut Board, seat: Seat, kind: Kind, cell: Cell) {
         let blast = self.shapes.of(kind, cell) & !board.occupied();
-        board.pieces[seat][kind as usize] &= !bit(cell);
-        board.pegs[seat] |= bit(cell);
-        board.claim(seat, blast | bit(cell));
+        board.pieces[seat][kind as usize] &= !GRID.bit(cell);
+        board.pegs[seat] |= GRID.bit(cell);
+        board.claim(seat, blast | GRID.bit(cell));
     }
 
     fn check_diagonal(&self, seat: Seat, s: Step, turn: &Turn) -> Result<Board, Illegal> {
@@ -317,7 +318,7 @@ impl BombDomain {
         if s.from.col.abs_diff(s.to.col) != 1 || s.from.row.abs_diff(s.to.row) != 1 {
             return Err(Illegal::NotDiagonal(s));
         }
-        if board.occupied() & bit(s.to) != 0 {
+        if board.occupied() & GRID.bit(s.to) != 0 {
             return Err(Illegal::Blocked { step: s, at: s.to });
         }
         if turn.peg.is_some() || turn.detonate.is_some() {
@@ -330,7 +331,7 @@ impl BombDomain {
             };
             return Err(Illegal::PairExists(example.to_string()));
         }
-        board.move_piece(seat, kind, bit(s.from), bit(s.to));
+        board.move_piece(seat, kind, GRID.bit(s.from), GRID.bit(s.to));
         Ok(board)
     }
 
@@ -350,7 +351,7 @@ impl BombDomain {
         }
         let mut ok = board.empty() & !forbidden & !board.peg_lines(seat);
         if let Some(d) = self.diagonal {
-            ok &= !orthogonal(bit(d));
+            ok &= !orthogonal(GRID.bit(d));
         }
         ok
     }
@@ -366,8 +367,9 @@ impl BombDomain {
         if board.placed[seat].count_ones() >= PEGS {
             return Err(Illegal::NoPegsLeft);
         }
-        if let Some(other) =
-            cells(board.placed[seat]).find(|c| c.row == peg.row || c.col == peg.col)
+        if let Some(other) = GRID
+            .cells_of(board.placed[seat])
+            .find(|c| c.row == peg.row || c.col == peg.col)
         {
             let line = if other.row == peg.row {
                 "row"
@@ -380,7 +382,7 @@ impl BombDomain {
                 line,
             });
         }
-        if board.occupied() & bit(peg) != 0 {
+        if board.occupied() & GRID.bit(peg) != 0 {
             return Err(Illegal::Occupied(peg));
         }
         let centres = moved
@@ -388,7 +390,7 @@ impl BombDomain {
             .flat_map(|(k, s)| [(k, "moved from", s.from), (k, "moved to", s.to)])
             .chain(detonated.map(|(k, c)| (k, "detonating on", c)));
         for (kind, how, centre) in centres {
-            if self.shapes.of(kind, centre) & bit(peg) != 0 {
+            if self.shapes.of(kind, centre) & GRID.bit(peg) != 0 {
                 return Err(Illegal::PegInBlast {
                     cell: peg,
                     kind,
@@ -398,7 +400,7 @@ impl BombDomain {
             }
         }
         if let Some(piece) = self.diagonal {
-            if orthogonal(bit(piece)) & bit(peg) != 0 {
+            if orthogonal(GRID.bit(piece)) & GRID.bit(peg) != 0 {
                 return Err(Illegal::PegNextToDiagonal {
                     cell: peg,
                     piece,
@@ -431,17 +433,17 @@ impl BombDomain {
             let n = first.count_ones();
             let skip = draw(n);
             for j in 0..n {
-                let a = cell_at(nth_bit(first, (skip + j) % n));
+                let a = GRID.cell_at(nth_bit(first, (skip + j) % n));
                 let a2 = step(a, dir, len).expect("movers stay on the board");
-                let empty2 = (empty | bit(a)) & !bit(a2);
+                let empty2 = (empty | GRID.bit(a)) & !GRID.bit(a2);
                 let across = dir.across();
                 let flip = draw(2) as usize;
                 for k in 0..2 {
                     let dir2 = across[(k + flip) % 2];
-                    let (second, _) = movers(own & !bit(a), empty2, dir2, len);
+                    let (second, _) = movers(own & !GRID.bit(a), empty2, dir2, len);
                     if second != 0 {
                         let m = second.count_ones();
-                        let b = cell_at(nth_bit(second, draw(m)));
+                        let b = GRID.cell_at(nth_bit(second, draw(m)));
                         let b2 = step(b, dir2, len).expect("movers stay on the board");
                         return Some((Step { from: a, to: a2 }, Step { from: b, to: b2 }));
                     }
@@ -463,11 +465,11 @@ impl BombDomain {
         let mut out = Vec::new();
         for len in 1..=MAX_MOVE {
             for dir in Dir::ALL {
-                for a in cells(movers(own, empty, dir, len).0) {
+                for a in GRID.cells_of(movers(own, empty, dir, len).0) {
                     let a2 = step(a, dir, len).expect("movers stay on the board");
-                    let empty2 = (empty | bit(a)) & !bit(a2);
+                    let empty2 = (empty | GRID.bit(a)) & !GRID.bit(a2);
                     for dir2 in dir.across() {
-                        for b in cells(movers(own & !bit(a), empty2, dir2, len).0) {
+                        for b in GRID.cells_of(movers(own & !GRID.bit(a), empty2, dir2, len).0) {
                             let b2 = step(b, dir2, len).expect("movers stay on the board");
                             out.push((Step { from: a, to: a2 }, Step { from: b, to: b2 }));
                         }
@@ -483,14 +485,14 @@ impl BombDomain {
     pub fn diagonal_steps(&self, seat: Seat) -> Vec<Step> {
         let empty = self.board.empty();
         let mut out = Vec::new();
-        for from in cells(self.board.own_pieces(seat)) {
+        for from in GRID.cells_of(self.board.own_pieces(seat)) {
             for (dc, dr) in [(-1i8, -1i8), (1, -1), (-1, 1), (1, 1)] {
                 let (col, row) = (from.col as i8 + dc, from.row as i8 + dr);
                 if !(0..9).contains(&col) || !(0..9).contains(&row) {
                     continue;
                 }
                 let to = Cell::new(col as u8, row as u8);
-                if empty & bit(to) != 0 {
+                if empty & GRID.bit(to) != 0 {
                     out.push(Step { from, to });
                 }
             }
@@ -542,16 +544,15 @@ impl BombDomain {
             None => (self.board, Moved::default()),
         };
         let forbidden = self.moved_shapes(&moved);
-        let detonations = std::iter::once(None).chain(
-            Kind::ALL
-                .into_iter()
-                .flat_map(|k| cells(board.pieces[seat][k as usize]).map(move |c| Some((k, c)))),
-        );
+        let detonations = std::iter::once(None).chain(Kind::ALL.into_iter().flat_map(|k| {
+            GRID.cells_of(board.pieces[seat][k as usize])
+                .map(move |c| Some((k, c)))
+        }));
         let mut out = Vec::new();
         for det in detonations {
             let blast = det.map_or(0, |(k, c)| self.shapes.of(k, c));
             let pegs = self.peg_cells(seat, &board, forbidden | blast);
-            for peg in std::iter::once(None).chain(cells(pegs).map(Some)) {
+            for peg in std::iter::once(None).chain(GRID.cells_of(pegs).map(Some)) {
                 out.push(Turn {
                     motion,
                     peg,
@@ -614,8 +615,8 @@ mod tests {
         // Three cells pairwise outside one 2×2 block exist in any 18 cells
         // of a 4×9 half: with at most two, every cell would lie within 4
         // rows of each other (rows r, r+2, r+4 give three), so at most 16.
-        assert!(find_triple(crate::board::cols(0, 3)).is_some());
-        let four_rows = (0..4).fold(0, |acc, r| acc | crate::board::row_mask(r));
-        assert!(find_triple(crate::board::cols(0, 1) & four_rows).is_none());
+        assert!(find_triple(GRID.cols(0, 3)).is_some());
+        let four_rows = (0..4).fold(0, |acc, r| acc | GRID.row(r));
+        assert!(find_triple(GRID.cols(0, 1) & four_rows).is_none());
     }
 }

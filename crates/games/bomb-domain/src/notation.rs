@@ -17,6 +17,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use umpire_core::grid::parse_cells;
+use umpire_core::words::Word;
 use umpire_core::{Cell, ParseError, Seat};
 
 use crate::board::Kind;
@@ -149,25 +150,9 @@ fn chars_before(text: &str, at: usize) -> usize {
     text[..at].chars().count()
 }
 
-/// Words separated by white space and commas, with their byte offsets.
-fn words(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in text
-        .char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-    {
-        let sep = c.is_whitespace() || c == ',';
-        match (start, sep) {
-            (None, false) => start = Some(i),
-            (Some(s), true) => {
-                out.push((s, &text[s..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    out
+/// Words separated by white space and commas.
+fn words(text: &str) -> Vec<Word<'_>> {
+    umpire_core::words::words(text, &[','])
 }
 
 impl FromStr for Action {
@@ -175,7 +160,12 @@ impl FromStr for Action {
 
     fn from_str(text: &str) -> Result<Action, ParseError> {
         let lower = text.to_ascii_lowercase();
-        let Some(&(at, first)) = words(&lower).first() else {
+        let Some(&Word {
+            start: at,
+            text: first,
+            ..
+        }) = words(&lower).first()
+        else {
             return Err(ParseError::new("expected an action, got nothing")
                 .at(0)
                 .expected(EXPECTED));
@@ -229,7 +219,11 @@ fn parse_placement(text: &str) -> Result<Placement, ParseError> {
     let mut cells: [Option<Cell>; 3] = [None; 3];
     let mut i = 0;
     while i < words.len() {
-        let (at, word) = words[i];
+        let Word {
+            start: at,
+            text: word,
+            ..
+        } = words[i];
         let Some(kind) = kind_word(word) else {
             return Err(ParseError::new(format!(
                 "`{word}` is not a piece: a submission is written like `{FORM}`"
@@ -237,7 +231,12 @@ fn parse_placement(text: &str) -> Result<Placement, ParseError> {
             .at(chars_before(text, at))
             .expected(["square", "plus", "cross", "S", "P", "X"]));
         };
-        let Some(&(cell_at, cell_text)) = words.get(i + 1) else {
+        let Some(&Word {
+            start: cell_at,
+            text: cell_text,
+            ..
+        }) = words.get(i + 1)
+        else {
             return Err(ParseError::new(format!(
                 "`{word}` needs a cell, like `{} B2`",
                 kind.name()
@@ -291,7 +290,12 @@ fn parse_turn(text: &str) -> Result<Turn, ParseError> {
     for piece in text.split(';') {
         let base = start;
         start += piece.len() + 1;
-        let Some(&(at, word)) = words(piece).first() else {
+        let Some(&Word {
+            start: at,
+            text: word,
+            ..
+        }) = words(piece).first()
+        else {
             continue;
         };
         let at = base + at;

@@ -6,7 +6,7 @@
 use rand::Rng;
 use umpire_core::{PerSeat, Seat, Viewer};
 
-use crate::board::{BOARD, Board, Kind, SIZE, bit};
+use crate::board::{Board, GRID, Kind, SIZE};
 use crate::view::set_of;
 use crate::{BombDomain, Phase, ROUNDS, Sealed, SealedView, Shapes, TURNS, View};
 
@@ -16,7 +16,7 @@ fn domain(rows: &[String]) -> PerSeat<u128> {
     let mut owner = PerSeat::<u128>::default();
     for (row, line) in rows.iter().take(SIZE as usize).enumerate() {
         for (col, c) in line.chars().take(SIZE as usize).enumerate() {
-            let b = bit(umpire_core::Cell::new(col as u8, row as u8));
+            let b = GRID.bit(umpire_core::Cell::new(col as u8, row as u8));
             match c {
                 '1' => owner.p1 |= b,
                 '2' => owner.p2 |= b,
@@ -75,7 +75,7 @@ pub fn from_view<R: Rng + ?Sized>(_viewer: Viewer, view: &View, rng: &mut R) -> 
         },
         board,
         lost: view.lost,
-        diagonal: view.diagonal.filter(|c| BOARD & bit_if_on(*c) != 0),
+        diagonal: view.diagonal.filter(|c| GRID.all & GRID.bit_if_on(*c) != 0),
         last: view.last,
     };
     if phase == Phase::Place {
@@ -95,8 +95,4 @@ pub fn from_view<R: Rng + ?Sized>(_viewer: Viewer, view: &View, rng: &mut R) -> 
         }
     }
     game
-}
-
-fn bit_if_on(c: umpire_core::Cell) -> u128 {
-    if crate::board::on_board(c) { bit(c) } else { 0 }
 }

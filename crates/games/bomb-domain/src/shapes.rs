@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock};
 
 use umpire_core::Cell;
 
-use crate::board::{CELLS, Kind, SIZE, cell_at};
+use crate::board::{CELLS, GRID, Kind, SIZE};
 
 /// The rulings' shapes: Square = the 3×3 block around the piece.
 pub const SQUARE: &str = "###/###/###";
@@ -130,7 +130,7 @@ impl Shapes {
             let offsets =
                 parse_picture(text).map_err(|e| format!("{} `{text}` {e}", blast.key()))?;
             for (index, mask) in masks[i].iter_mut().enumerate() {
-                let centre = cell_at(index);
+                let centre = GRID.cell_at(index);
                 *mask = offsets
                     .iter()
                     .filter_map(|&(dc, dr)| offset(centre, dc, dr))
@@ -211,14 +211,16 @@ fn parse_picture(text: &str) -> Result<Vec<(i8, i8)>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::bit;
 
     fn c(text: &str) -> Cell {
         Cell::parse(text, 9, 9).unwrap()
     }
 
     fn set(cells: &str) -> u128 {
-        cells.split(' ').map(|t| bit(c(t))).fold(0, |a, b| a | b)
+        cells
+            .split(' ')
+            .map(|t| GRID.bit(c(t)))
+            .fold(0, |a, b| a | b)
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use umpire_core::{Cell, PerSeat, Seat, Viewer};
 
-use crate::board::{BOARD, SIZE, bit, cells};
+use crate::board::{GRID, SIZE};
 use crate::{Blast, BombDomain, Kind, Motion, PEGS, Phase, Placement, ROUNDS, Sealed, TURNS, Turn};
 
 /// A viewer's picture of the match. Everything is public but a sealed
@@ -125,7 +125,7 @@ fn rows(set: u128, other: u128) -> Vec<String> {
         .map(|row| {
             (0..SIZE)
                 .map(|col| {
-                    let b = bit(Cell::new(col, row));
+                    let b = GRID.bit(Cell::new(col, row));
                     if set & b != 0 {
                         '1'
                     } else if other & b != 0 {
@@ -144,7 +144,7 @@ pub fn build(game: &BombDomain, viewer: Viewer) -> View {
     let b = &game.board;
     let over = game.phase == Phase::Over;
     let sees = |s: Seat| over || viewer == Viewer::Umpire || viewer == Viewer::Seat(s);
-    let list = |set: u128| cells(set).collect::<Vec<_>>();
+    let list = |set: u128| GRID.cells_of(set).collect::<Vec<_>>();
     View {
         phase: game.phase,
         dmo: game.dmo,
@@ -383,9 +383,5 @@ fn turn_in_words(seat: Seat, t: &Turn) -> String {
 
 /// The cells of a view's lists that lie on the board, as a set.
 pub(crate) fn set_of(cells: &[Cell]) -> u128 {
-    cells
-        .iter()
-        .filter(|c| crate::board::on_board(**c))
-        .fold(0, |acc, &c| acc | bit(c))
-        & BOARD
+    cells.iter().fold(0, |acc, &c| acc | GRID.bit_if_on(c))
 }

@@ -1,29 +1,17 @@
-//! Colours and the two 10×10 boards as bitboards: bit `row * 10 + col` is a
-//! cell, one bit set per colour.
+//! Colours and the two 10×10 boards as bitboards (core's [`Board`]: bit
+//! `row * 10 + col` is a cell), one bit set per colour.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
 use serde::{Deserialize, Serialize};
-use umpire_core::Cell;
+use umpire_core::{Board, Cell};
 
 pub const SIZE: u8 = 10;
 pub const CELLS: usize = 100;
-pub const BOARD: u128 = (1u128 << CELLS) - 1;
-const NOT_FIRST_COL: u128 = BOARD & !col_mask(0);
-const NOT_LAST_COL: u128 = BOARD & !col_mask(SIZE - 1);
+pub const BOARD: Board = Board::new(SIZE, SIZE);
 /// E5, F5, E6 and F6: the four centre cells the amended first move covers.
 pub const CENTRE: u128 = 1 << 44 | 1 << 45 | 1 << 54 | 1 << 55;
-
-const fn col_mask(col: u8) -> u128 {
-    let mut mask = 0u128;
-    let mut row = 0;
-    while row < SIZE {
-        mask |= 1u128 << (row as usize * SIZE as usize + col as usize);
-        row += 1;
-    }
-    mask
-}
 
 /// A flower colour. Each goes with a shape, so colour-blind players can
 /// tell them apart: red diamond, yellow hexagon, green square, blue circle.
@@ -129,18 +117,6 @@ impl<T> IndexMut<Colour> for ByColour<T> {
     }
 }
 
-pub fn bit(cell: Cell) -> u128 {
-    1u128 << cell.index(SIZE)
-}
-
-pub fn on_board(cell: Cell) -> bool {
-    cell.col < SIZE && cell.row < SIZE
-}
-
-pub fn cell_at(index: usize) -> Cell {
-    Cell::from_index(index, SIZE)
-}
-
 /// A board of flowers: the meadow or the garden.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Flowers {
@@ -159,7 +135,7 @@ impl Flowers {
     }
 
     pub fn colour_at(&self, cell: Cell) -> Option<Colour> {
-        if !on_board(cell) {
+        if !BOARD.contains(cell) {
             return None;
         }
         self.colour_at_index(cell.index(SIZE))
@@ -210,7 +186,7 @@ impl Flowers {
                     None => {
                         return Err(format!(
                             "`{c}` at {} is not a flower: use R, Y, G or B",
-                            cell_at(n)
+                            BOARD.cell_at(n)
                         ));
                     }
                 }
@@ -226,61 +202,13 @@ impl Flowers {
     }
 }
 
-/// The cells orthogonally next to any cell of `set`, and `set` itself.
-fn grow(set: u128) -> u128 {
-    (set | (set << 1) & NOT_FIRST_COL | (set >> 1) & NOT_LAST_COL | set << SIZE | set >> SIZE)
-        & BOARD
-}
-
-/// The cells orthogonally next to any cell of `set`, outside it.
-pub fn around(set: u128) -> u128 {
-    grow(set) & !set
-}
-
 /// The orthogonally connected groups of `cells`, largest first; groups of
 /// one size in reading order of their first cell.
-pub fn regions(mut cells: u128) -> Vec<u128> {
-    let mut found = Vec::new();
-    while cells != 0 {
-        let mut group = cells & cells.wrapping_neg();
-        loop {
-            let next = grow(group) & cells;
-            if next == group {
-                break;
-            }
-            group = next;
-        }
-        found.push(group);
-        cells &= !group;
-    }
+pub fn regions(cells: u128) -> Vec<u128> {
+    let mut found: Vec<u128> = BOARD.groups(cells).collect();
     // Found in reading order of first cells; a stable sort keeps that order.
     found.sort_by_key(|g| std::cmp::Reverse(g.count_ones()));
     found
-}
-
-/// The cells of a bit set, in reading order.
-pub fn cells_of(mut set: u128) -> Vec<Cell> {
-    let mut cells = Vec::with_capacity(set.count_ones() as usize);
-    while set != 0 {
-        cells.push(cell_at(set.trailing_zeros() as usize));
-        set &= set - 1;
-    }
-    cells
-}
-
-/// The `n`-th set bit of `set` (0-based), which must exist.
-pub fn nth_bit(set: u128, mut n: u32) -> u32 {
-    let low = set as u64;
-    let (mut word, offset) = if n < low.count_ones() {
-        (low, 0)
-    } else {
-        n -= low.count_ones();
-        ((set >> 64) as u64, 64)
-    };
-    for _ in 0..n {
-        word &= word - 1;
-    }
-    offset + word.trailing_zeros()
 }
 
 #[cfg(test)]
@@ -288,28 +216,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn regions_do_not_wrap_around_rows() {
-        // J1 and A2 are consecutive bits but not neighbours.
-        let cells = bit(Cell::new(9, 0)) | bit(Cell::new(0, 1));
-        assert_eq!(regions(cells).len(), 2);
-        let row: u128 = (0..10).map(|c| bit(Cell::new(c, 4))).sum();
-        let sizes: Vec<u32> = regions(row | bit(Cell::new(4, 5)) | bit(Cell::new(0, 9)))
+    fn regions_come_largest_first() {
+        let bit = |col, row| BOARD.bit(Cell::new(col, row));
+        let row: u128 = (0..10).map(|c| bit(c, 4)).sum();
+        let sizes: Vec<u32> = regions(bit(9, 0) | row | bit(4, 5) | bit(0, 9))
             .iter()
             .map(|r| r.count_ones())
             .collect();
-        assert_eq!(sizes, vec![11, 1]);
+        assert_eq!(sizes, vec![11, 1, 1]);
     }
 
     #[test]
     fn centre_is_e5_f5_e6_f6() {
         assert_eq!(
-            cells_of(CENTRE)
-                .iter()
+            BOARD
+                .cells_of(CENTRE)
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>(),
             ["E5", "F5", "E6", "F6"]
         );
-        assert_eq!(nth_bit(1 << 99 | 1 << 3, 1), 99);
     }
 
     #[test]

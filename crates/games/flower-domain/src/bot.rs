@@ -6,8 +6,9 @@
 //! change in each colour's largest region is known from region labels
 //! computed once per turn.
 
-use crate::{Action, CELLS, Colour, FlowerDomain, Phase, Placement, SIZE, garden_regions};
+use crate::{Action, BOARD, CELLS, Colour, FlowerDomain, Phase, Placement, garden_regions};
 use rand::RngExt;
+use umpire_core::grid::Groups;
 use umpire_core::{BotInfo, Game, Level, MatchRng, Seat, SeatView, Viewer, plain};
 
 use umpire_core::Think;
@@ -30,40 +31,20 @@ pub(crate) static BOTS: &[BotInfo] = &[
 #[derive(Default)]
 pub struct Greedy;
 
-/// Garden regions of one colour: each cell's region label and each
-/// region's size; the largest region.
+/// Garden regions of one colour, labelled; the largest region.
 pub(crate) struct Regions {
-    label: [u8; CELLS],
-    sizes: Vec<u32>,
+    groups: Groups,
     pub(crate) first: u128,
 }
-
-const NONE: u8 = u8::MAX;
 
 impl Regions {
     /// Each colour's regions, in the order of [`Colour::ALL`].
     pub(crate) fn all(state: &FlowerDomain) -> [Regions; 4] {
         let regions = garden_regions(state.garden());
-        Colour::ALL.map(|c| Regions::of(&regions[c]))
-    }
-
-    /// From one colour's regions, largest first.
-    fn of(regions: &[u128]) -> Regions {
-        let mut label = [NONE; CELLS];
-        let mut sizes = Vec::with_capacity(regions.len());
-        for (id, &region) in regions.iter().enumerate() {
-            let mut bits = region;
-            while bits != 0 {
-                label[bits.trailing_zeros() as usize] = id as u8;
-                bits &= bits - 1;
-            }
-            sizes.push(region.count_ones());
-        }
-        Regions {
-            label,
-            first: regions.first().copied().unwrap_or(0),
-            sizes,
-        }
+        Colour::ALL.map(|c| Regions {
+            groups: Groups::from_groups(BOARD, regions[c].iter().copied()),
+            first: regions[c].first().copied().unwrap_or(0),
+        })
     }
 
     /// The size of the largest region.
@@ -73,28 +54,8 @@ impl Regions {
 
     /// The size of the region a new flower at `cell` would be part of.
     pub(crate) fn merged(&self, cell: usize) -> u32 {
-        let mut seen = [NONE; 4];
-        let mut size = 1;
-        for (k, n) in neighbours(cell).into_iter().flatten().enumerate() {
-            let l = self.label[n];
-            if l != NONE && !seen.contains(&l) {
-                seen[k] = l;
-                size += self.sizes[l as usize];
-            }
-        }
-        size
+        self.groups.joined(cell)
     }
-}
-
-fn neighbours(i: usize) -> [Option<usize>; 4] {
-    let w = SIZE as usize;
-    let (r, c) = (i / w, i % w);
-    [
-        (r > 0).then(|| i - w),
-        (r + 1 < w).then(|| i + w),
-        (c > 0).then(|| i - 1),
-        (c + 1 < w).then(|| i + 1),
-    ]
 }
 
 /// Draft order: red moves first, blue wins a tie that never resolves.
@@ -193,5 +154,10 @@ fn for_each_move(state: &FlowerDomain, me: Seat, think: &Think, mut f: impl FnMu
 /// Each meadow cell's colour as an index into [`Colour::ALL`] (any value
 /// for an empty cell: no move takes from one).
 pub(crate) fn meadow_colours(state: &FlowerDomain) -> [u8; CELLS] {
-    std::array::from_fn(|i| state.meadow().colour_at_index(i).map_or(NONE, |c| c as u8))
+    std::array::from_fn(|i| {
+        state
+            .meadow()
+            .colour_at_index(i)
+            .map_or(u8::MAX, |c| c as u8)
+    })
 }

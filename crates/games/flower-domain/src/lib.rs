@@ -19,8 +19,8 @@ use umpire_core::{
     PerSeat, RuleViolation, Seat, Timeout, TurnClock, Viewer, seeded_rng,
 };
 
-pub use board::{ByColour, CELLS, Colour, Flowers, SIZE, around, cell_at};
-use board::{CENTRE, bit, cells_of, on_board};
+use board::CENTRE;
+pub use board::{BOARD, ByColour, CELLS, Colour, Flowers, SIZE};
 pub use notation::Action;
 pub use score::{Decider, compare, garden_regions};
 pub use shapes::{Allowed, MoveGen, Placement, Placements};
@@ -203,8 +203,8 @@ impl FlowerDomain {
     /// The notation of a placement.
     pub fn action_of(p: &Placement) -> Action {
         Action::Move {
-            from: p.pairs().map(|(f, _)| cell_at(f)).collect(),
-            to: p.pairs().map(|(_, t)| cell_at(t)).collect(),
+            from: p.pairs().map(|(f, _)| BOARD.cell_at(f)).collect(),
+            to: p.pairs().map(|(_, t)| BOARD.cell_at(t)).collect(),
         }
     }
 
@@ -217,7 +217,7 @@ impl FlowerDomain {
         if !(2..=4).contains(&n) {
             return Err(Illegal::FlowerCount(n));
         }
-        if let Some(&c) = from.iter().chain(to).find(|&&c| !on_board(c)) {
+        if let Some(&c) = from.iter().chain(to).find(|&&c| !BOARD.contains(c)) {
             return Err(Illegal::OffBoard(c));
         }
         for (board, cells) in [("meadow", from), ("garden", to)] {
@@ -243,7 +243,7 @@ impl FlowerDomain {
         if !shapes::congruent(&xy(from), &xy(to)) {
             return Err(Illegal::NotCongruent(cell_list(from), cell_list(to)));
         }
-        if allowed == Allowed::FourInCentre && to.iter().all(|&c| bit(c) & CENTRE == 0) {
+        if allowed == Allowed::FourInCentre && to.iter().all(|&c| BOARD.bit(c) & CENTRE == 0) {
             return Err(Illegal::FirstMoveCentre);
         }
         let mut p = Placement {
@@ -269,7 +269,7 @@ impl FlowerDomain {
             }
             colours.push(colour);
         }
-        let set = from.iter().fold(0, |acc, &c| acc | bit(c));
+        let set = from.iter().fold(0, |acc, &c| acc | BOARD.bit(c));
         if board::regions(set).len() != 1 {
             return Err(Illegal::NotConnected(cell_list(from)));
         }
@@ -568,7 +568,12 @@ impl Game for FlowerDomain {
                 by: *by,
                 action: a.to_string(),
             }),
-            regions: ByColour::from_fn(|c| regions[c].iter().map(|&r| cells_of(r)).collect()),
+            regions: ByColour::from_fn(|c| {
+                regions[c]
+                    .iter()
+                    .map(|&r| BOARD.cells_of(r).collect())
+                    .collect()
+            }),
             score,
         }
     }

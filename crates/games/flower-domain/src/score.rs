@@ -8,7 +8,7 @@
 
 use umpire_core::{Cell, Outcome, PerSeat, Seat};
 
-use crate::board::{ByColour, Colour, Flowers, cells_of, regions};
+use crate::board::{BOARD, ByColour, Colour, Flowers, regions};
 
 /// Each colour's garden regions, largest first.
 pub fn garden_regions(garden: &Flowers) -> ByColour<Vec<u128>> {
@@ -123,5 +123,5 @@ pub fn outcome(garden: &Flowers, owners: &ByColour<Seat>) -> Outcome {
 }
 
 fn first_cell(region: u128) -> Cell {
-    cells_of(region & region.wrapping_neg())[0]
+    BOARD.cell_at(region.trailing_zeros() as usize)
 }

@@ -3,7 +3,7 @@
 //! moves is cut to the best few by that value.
 
 use crate::{
-    Action, CELLS, Colour, FlowerDomain, Flowers, Phase, Placement, around, garden_regions,
+    Action, BOARD, CELLS, Colour, FlowerDomain, Flowers, Phase, Placement, garden_regions,
 };
 use rand::RngExt;
 use umpire_core::{MatchRng, Seat};
@@ -90,7 +90,7 @@ fn value(state: &FlowerDomain, garden: &Flowers, me: Seat) -> f64 {
         .iter()
         .map(|&c| {
             let (size, next) = regions[c].first().map_or((0, 0), |&r| {
-                (r.count_ones(), (around(r) & empty).count_ones())
+                (r.count_ones(), (BOARD.around(r) & empty).count_ones())
             });
             sign(state, c, me) * (f64::from(size) + room * f64::from(next))
         })
@@ -116,7 +116,7 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
     let empty = !state.garden().occupied();
     let room = room(state);
     let regions = Regions::all(state);
-    let next = regions.each_ref().map(|r| around(r.first) & empty);
+    let next = regions.each_ref().map(|r| BOARD.around(r.first) & empty);
     let worth: [[f64; CELLS]; 4] = std::array::from_fn(|ci| {
         let r = &regions[ci];
         let s = sign(state, Colour::ALL[ci], me);
@@ -128,7 +128,7 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
                 s * (f64::from(merged.saturating_sub(r.largest())) + 0.001 * f64::from(merged));
             if next[ci] & bit != 0 {
                 // Joins the largest region: its empty neighbours become room.
-                let fresh = (around(bit) & empty & !next[ci]).count_ones();
+                let fresh = (BOARD.around(bit) & empty & !next[ci]).count_ones();
                 v += s * room * (f64::from(fresh) - 1.0);
             }
             // Takes room from every other colour it borders.
@@ -189,15 +189,6 @@ mod tests {
             garden.put(i, c);
         }
         garden
-    }
-
-    #[test]
-    fn room_stays_on_the_board_and_does_not_wrap() {
-        // A1 is bit 0, J1 bit 9, A2 bit 10.
-        assert_eq!(around(1 << 0), 1 << 1 | 1 << 10);
-        assert_eq!(around(1 << 9), 1 << 8 | 1 << 19);
-        assert_eq!(around(1 << 99), 1 << 98 | 1 << 89);
-        assert_eq!(around(1 << 44 | 1 << 45).count_ones(), 6);
     }
 
     #[test]

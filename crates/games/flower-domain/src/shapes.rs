@@ -17,24 +17,9 @@ use std::sync::LazyLock;
 
 use rand::{Rng, RngExt};
 
-use crate::board::{BOARD, CENTRE, Flowers, SIZE, nth_bit};
+use umpire_core::grid::{Symmetry, normalize, nth_bit};
 
-/// The eight rotations and reflections, as matrices `[[a, b], [c, d]]`
-/// sending `(x, y)` to `(a·x + b·y, c·x + d·y)`.
-pub const SYMMETRIES: [[[i32; 2]; 2]; 8] = [
-    [[1, 0], [0, 1]],
-    [[0, -1], [1, 0]],
-    [[-1, 0], [0, -1]],
-    [[0, 1], [-1, 0]],
-    [[-1, 0], [0, 1]],
-    [[1, 0], [0, -1]],
-    [[0, 1], [1, 0]],
-    [[0, -1], [-1, 0]],
-];
-
-pub fn transform(g: [[i32; 2]; 2], (x, y): (i32, i32)) -> (i32, i32) {
-    (g[0][0] * x + g[0][1] * y, g[1][0] * x + g[1][1] * y)
-}
+use crate::board::{BOARD, CENTRE, Flowers, SIZE};
 
 /// One fixed shape: its cells as offsets from the bounding box's top-left
 /// corner, in reading order (row by row), and where it fits on a board.
@@ -61,15 +46,6 @@ pub struct Tables {
 pub static TABLES: LazyLock<Tables> = LazyLock::new(build);
 
 pub const SHAPES: usize = 27;
-
-/// A set of cells moved to `(0, 0)`-based coordinates, in reading order.
-fn normalize(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
-    let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let mut out: Vec<(i32, i32)> = cells.iter().map(|&(x, y)| (x - min_x, y - min_y)).collect();
-    out.sort_by_key(|&(x, y)| (y, x));
-    out
-}
 
 fn build() -> Tables {
     // Every fixed polyomino of 2–4 cells, grown cell by cell.
@@ -98,12 +74,7 @@ fn build() -> Tables {
         .map(|cells| {
             let w = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
             let h = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
-            let mut anchors = 0u128;
-            for row in 0..=(SIZE as i32 - h) {
-                for col in 0..=(SIZE as i32 - w) {
-                    anchors |= 1u128 << (row * SIZE as i32 + col);
-                }
-            }
+            let anchors = BOARD.anchors(w as u8, h as u8);
             let mut offsets = [0; 4];
             for (i, &(x, y)) in cells.iter().enumerate() {
                 offsets[i] = (y * SIZE as i32 + x) as u32;
@@ -120,8 +91,8 @@ fn build() -> Tables {
         .map(|cells| {
             let mut seen = BTreeSet::new();
             let mut images = Vec::new();
-            for g in SYMMETRIES {
-                let moved: Vec<(i32, i32)> = cells.iter().map(|&c| transform(g, c)).collect();
+            for g in Symmetry::ALL {
+                let moved: Vec<(i32, i32)> = cells.iter().map(|&c| g.apply(c)).collect();
                 let target = normalize(&moved);
                 let shape = list.iter().position(|s| *s == target).expect("a shape");
                 // Where each source cell lands, as an index into the image.
@@ -189,7 +160,7 @@ impl MoveGen {
     pub fn new(meadow: &Flowers, garden: &Flowers, allowed: Allowed) -> MoveGen {
         let t = &*TABLES;
         let present = meadow.occupied();
-        let empty = BOARD & !garden.occupied();
+        let empty = BOARD.all & !garden.occupied();
         // Colours as two bit planes (red 00, yellow 01, green 10, blue 11):
         // two flowers differ where either plane differs.
         use crate::board::Colour;
@@ -274,12 +245,12 @@ impl MoveGen {
             }
         })?;
         let per_take = self.fits_of(s);
-        let a = nth_bit(self.take[s], (n / per_take) as u32);
+        let a = nth_bit(self.take[s], (n / per_take) as u32) as u32;
         let mut rest = n % per_take;
         for (i, im) in TABLES.images[s].iter().enumerate() {
             let fits = self.fit[im.shape].count_ones() as u64;
             if rest < fits {
-                let b = nth_bit(self.fit[im.shape], rest as u32);
+                let b = nth_bit(self.fit[im.shape], rest as u32) as u32;
                 return Some(placement(s, a, i, b));
             }
             rest -= fits;
@@ -377,11 +348,11 @@ pub fn congruent(from: &[(i32, i32)], to: &[(i32, i32)]) -> bool {
     let (Some(&f0), Some(&t0)) = (from.first(), to.first()) else {
         return false;
     };
-    SYMMETRIES.iter().any(|&g| {
-        let g0 = transform(g, f0);
+    Symmetry::ALL.iter().any(|&g| {
+        let g0 = g.apply(f0);
         let shift = (t0.0 - g0.0, t0.1 - g0.1);
         from.iter().zip(to).all(|(&f, &t)| {
-            let m = transform(g, f);
+            let m = g.apply(f);
             (m.0 + shift.0, m.1 + shift.1) == t
         })
     })

@@ -7,16 +7,14 @@
 //! the cell it is least sure of; guesses when one grid is left (or two and
 //! it cannot buy).
 
-use rand::RngExt;
-use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 use crate::deduce::{self, Knowledge, Posterior};
 use crate::grid::{CELLS, CellSet};
 use crate::knowledge::{self, Memory};
 use crate::statement::{self, Evaluator, Said, Statement};
-use crate::{
-    Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View,
-};
+use crate::{Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View};
+use rand::RngExt;
 use umpire_core::{BotInfo, Level, plain};
+use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 
 /// Four Statements' bots, weakest first within a level.
 pub(crate) static BOTS: &[BotInfo] = &[

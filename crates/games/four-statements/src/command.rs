@@ -142,7 +142,10 @@ fn ask(
 /// What `check` prints, and its exit status.
 fn check(v: &Verdict, json: bool) -> (String, u8) {
     let text = if json {
-        format!("{}\n", serde_json::to_string(v).expect("verdicts serialise"))
+        format!(
+            "{}\n",
+            serde_json::to_string(v).expect("verdicts serialise")
+        )
     } else {
         words(v)
     };

@@ -5,15 +5,13 @@
 //! close each seat is to knowing the grid (the grids still possible for it,
 //! counted exactly by the deduction engine, less what its RP can buy).
 
-use umpire_core::{Game, MatchRng, Seat, Viewer};
 use crate::deduce;
 use crate::knowledge;
 use crate::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
+use umpire_core::{Game, MatchRng, Seat, Viewer};
 
+use crate::bot::{claim, informative_bluff, informative_bluff_on, no_limit_subset, reveal};
 use umpire_bots::search::{SearchGame, logistic};
-use crate::bot::{
-    claim, informative_bluff, informative_bluff_on, no_limit_subset, reveal,
-};
 
 /// Bluffs weighed at each bluff decision.
 const BLUFFS: usize = 4;

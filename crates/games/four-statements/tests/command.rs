@@ -82,7 +82,8 @@ fn statement_check_judges_like_the_server() {
     let out = check(&["It is not true that no tile is red and no tile is blue."]);
     assert_eq!(Some(out.status), Some(1));
     assert!(
-        out.out.contains("it may mean: At least one tile is red and no tile is blue."),
+        out.out
+            .contains("it may mean: At least one tile is red and no tile is blue."),
         "{}",
         out.out
     );
@@ -95,12 +96,7 @@ fn statement_check_judges_like_the_server() {
         "{}",
         out.out
     );
-    let out = statement(&[
-        "check",
-        "--subset",
-        "A1 Q9",
-        "There is a red tile.",
-    ]);
+    let out = statement(&["check", "--subset", "A1 Q9", "There is a red tile."]);
     assert_eq!(Some(out.status), Some(2));
     assert_err(&out, "--subset");
 }
@@ -180,11 +176,7 @@ fn statement_deduce_counts_the_grids_left() {
     assert_eq!(out.status, 0, "{}", out.err);
     // The false statement rules nothing out (one red at most either way);
     // the three wrong guesses leave A1 red.
-    assert!(
-        out.out.starts_with("1 grid is possible"),
-        "{}",
-        out.out
-    );
+    assert!(out.out.starts_with("1 grid is possible"), "{}", out.out);
     assert!(
         out.out.contains("the grid: RGGGGGGGGGGGGGGG"),
         "{}",
@@ -199,4 +191,3 @@ fn statement_deduce_counts_the_grids_left() {
     assert_eq!(Some(out.status), Some(2));
     assert_err(&out, "known");
 }
-

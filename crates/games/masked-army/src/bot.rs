@@ -4,8 +4,10 @@
 
 use std::collections::VecDeque;
 
+use crate::board::{BOARD, SIZE};
 use crate::{Action, MaskedArmy, Memory, View};
 use rand::RngExt;
+use umpire_core::grid::{Groups, bits};
 use umpire_core::{BotInfo, Cell, Level, MatchRng, PerSeat, Seat, SeatView, arg_or, plain};
 
 use umpire_core::Think;
@@ -50,9 +52,6 @@ pub(crate) static BOTS: &[BotInfo] = &[
 pub const HUMAN_PIECES: usize = 4;
 /// The chance that `forgetful` recalls a hidden colour (see docs/strength.md).
 pub const FORGETFUL_RECALL: f64 = 0.45;
-
-const SIZE: usize = 9;
-const CELLS: usize = SIZE * SIZE;
 
 /// What a bot keeps of the colours it was shown (each view shows the last
 /// piece's two colours; the colours on the board it sees now it always knows).
@@ -104,7 +103,8 @@ impl Greedy {
     fn note(&mut self, view: &View) {
         self.seen.remember(view);
         if let Some(last) = view.last {
-            let cells = bit(last.mine) | bit(last.theirs);
+            // A cell off the board (a view no match shows) marks nothing.
+            let cells = BOARD.bit_if_on(last.mine) | BOARD.bit_if_on(last.theirs);
             if self.recent.back() != Some(&cells) {
                 self.recent.push_back(cells);
             }
@@ -123,10 +123,7 @@ impl Greedy {
         let keep = match self.recall {
             Recall::Perfect => seen,
             Recall::Chance(p) => {
-                let mut fresh = seen & !self.drawn;
-                while fresh != 0 {
-                    let cell = fresh & fresh.wrapping_neg();
-                    fresh &= fresh - 1;
+                for cell in bits(seen & !self.drawn).map(|i| 1 << i) {
                     // No draw at 0 or 1, so a sure recall uses no randomness.
                     let kept = p >= 1.0 || (p > 0.0 && rng.random_bool(p));
                     if kept {
@@ -143,69 +140,17 @@ impl Greedy {
         self.memory.known = PerSeat::from_fn(|s| (self.seen.known[s] & keep) | now.known[s]);
     }
 
-    /// Army labels and sizes of `seat`'s remembered cells.
-    fn armies(&self, seat: Seat) -> ([usize; CELLS], Vec<u32>) {
-        let mine = self.memory.known[seat];
-        let has = |i: usize| mine & (1u128 << i) != 0;
-        let mut label = [usize::MAX; CELLS];
-        let mut sizes = Vec::new();
-        for start in 0..CELLS {
-            if !has(start) || label[start] != usize::MAX {
-                continue;
-            }
-            let id = sizes.len();
-            let mut stack = vec![start];
-            label[start] = id;
-            let mut size = 0;
-            while let Some(i) = stack.pop() {
-                size += 1;
-                for n in neighbours(i) {
-                    if has(n) && label[n] == usize::MAX {
-                        label[n] = id;
-                        stack.push(n);
-                    }
-                }
-            }
-            sizes.push(size);
-        }
-        (label, sizes)
+    /// The armies of `seat`'s remembered cells.
+    fn armies(&self, seat: Seat) -> Groups {
+        Groups::of(BOARD, self.memory.known[seat])
     }
 }
 
-fn bit(cell: Cell) -> u128 {
-    // A cell off the board (a view no match shows) marks nothing.
-    u32::try_from(cell.index(SIZE as u8))
-        .ok()
-        .filter(|&i| (i as usize) < CELLS)
-        .map_or(0, |i| 1u128 << i)
-}
-
-fn neighbours(i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / SIZE, i % SIZE);
-    [
-        (r > 0).then(|| i - SIZE),
-        (r + 1 < SIZE).then(|| i + SIZE),
-        (c > 0).then(|| i - 1),
-        (c + 1 < SIZE).then(|| i + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// How much a new cell at `i` adds to its colour's sum of squared army sizes.
-fn gain(i: usize, label: &[usize; CELLS], sizes: &[u32]) -> i64 {
-    let mut joined: Vec<usize> = neighbours(i)
-        .map(|n| label[n])
-        .filter(|&l| l != usize::MAX)
-        .collect();
-    joined.sort_unstable();
-    joined.dedup();
-    let merged: i64 = 1 + joined.iter().map(|&l| sizes[l] as i64).sum::<i64>();
-    merged * merged
-        - joined
-            .iter()
-            .map(|&l| (sizes[l] as i64).pow(2))
-            .sum::<i64>()
+fn gain(i: usize, armies: &Groups) -> i64 {
+    let merged = i64::from(armies.joined(i));
+    let sizes = armies.next_to(i).map(|a| i64::from(armies.sizes()[a]));
+    merged * merged - sizes.map(|s| s * s).sum::<i64>()
 }
 
 impl umpire_core::Bot for Greedy {
@@ -221,14 +166,13 @@ impl umpire_core::Bot for Greedy {
         self.recall(&view, rng);
         let me = seat.seat();
         let actions = seat.typed_legal_actions::<MaskedArmy>()?;
-        let (mine, mine_sizes) = self.armies(me);
-        let (theirs, their_sizes) = self.armies(me.other());
+        let (mine, theirs) = (self.armies(me), self.armies(me.other()));
         let value = |a: &Action| match *a {
             // Going first is a free tempo.
             Action::First(s) => i64::from(s == me),
             Action::Place { mine: m, theirs: t } => {
-                let idx = |c: Cell| c.index(SIZE as u8);
-                gain(idx(m), &mine, &mine_sizes) - gain(idx(t), &theirs, &their_sizes)
+                let idx = |c: Cell| c.index(SIZE);
+                gain(idx(m), &mine) - gain(idx(t), &theirs)
             }
         };
         let best = actions.iter().map(value).max()?;

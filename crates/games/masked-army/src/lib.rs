@@ -12,12 +12,13 @@ mod view;
 
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
+use umpire_core::grid::{bits, nth_bit};
 use umpire_core::{
     Cell, ClockPolicy, ConfigError, ConfigOption, Decision, Game, OptionKind, Outcome, PerSeat,
     RuleViolation, Seat, Timeout, TurnClock, Viewer,
 };
 
-use board::{BOARD, SIZE, bit, cell_at, group_sizes, horizontal_spots, nth_bit, vertical_spots};
+use board::{BOARD, SIZE, group_sizes, horizontal_spots, vertical_spots};
 pub use colour::SeatColour;
 pub use notation::Action;
 pub use sample::Memory;
@@ -105,7 +106,7 @@ impl MaskedArmy {
     }
 
     fn spots(&self) -> (u128, u128) {
-        let empty = BOARD & !self.occupied();
+        let empty = BOARD.all & !self.occupied();
         (horizontal_spots(empty), vertical_spots(empty))
     }
 
@@ -118,12 +119,12 @@ impl MaskedArmy {
     pub fn colour(&self, cell: Cell) -> Option<Seat> {
         Seat::BOTH
             .into_iter()
-            .find(|&s| self.colours[s] & bit(cell) != 0)
+            .find(|&s| self.colours[s] & BOARD.bit(cell) != 0)
     }
 
     fn check_place(&self, mine: Cell, theirs: Cell) -> Result<(), Illegal> {
         for cell in [mine, theirs] {
-            if !board::on_board(cell) {
+            if !BOARD.contains(cell) {
                 return Err(Illegal::OffBoard(cell));
             }
         }
@@ -131,7 +132,7 @@ impl MaskedArmy {
             return Err(Illegal::NotAdjacent(mine, theirs));
         }
         for cell in [mine, theirs] {
-            if self.occupied() & bit(cell) != 0 {
+            if self.occupied() & BOARD.bit(cell) != 0 {
                 return Err(Illegal::Occupied(cell));
             }
         }
@@ -223,8 +224,8 @@ impl Game for MaskedArmy {
             (Action::First(_), _) => return Err(Illegal::AlreadyChosen),
             (Action::Place { mine, theirs }, _) => {
                 self.check_place(mine, theirs)?;
-                self.colours[seat] |= bit(mine);
-                self.colours[seat.other()] |= bit(theirs);
+                self.colours[seat] |= BOARD.bit(mine);
+                self.colours[seat.other()] |= BOARD.bit(theirs);
                 self.last = Some(LastPiece {
                     by: seat,
                     mine,
@@ -250,11 +251,8 @@ impl Game for MaskedArmy {
             } else {
                 let (h, v) = self.spots();
                 for (spots, step) in [(h, 1), (v, SIZE as usize)] {
-                    let mut s = spots;
-                    while s != 0 {
-                        let i = s.trailing_zeros() as usize;
-                        s &= s - 1;
-                        let (a, b) = (cell_at(i), cell_at(i + step));
+                    for i in bits(spots) {
+                        let (a, b) = (BOARD.cell_at(i), BOARD.cell_at(i + step));
                         actions.push(Action::Place { mine: a, theirs: b });
                         actions.push(Action::Place { mine: b, theirs: a });
                     }
@@ -284,7 +282,7 @@ impl Game for MaskedArmy {
         } else {
             (nth_bit(v, spot - nh), SIZE as usize)
         };
-        let (a, b) = (cell_at(i), cell_at(i + step));
+        let (a, b) = (BOARD.cell_at(i), BOARD.cell_at(i + step));
         Some(if flip {
             Action::Place { mine: b, theirs: a }
         } else {
@@ -294,7 +292,9 @@ impl Game for MaskedArmy {
 
     fn view(&self, viewer: Viewer) -> View {
         let reveal = viewer == Viewer::Umpire || self.phase == Phase::Over;
-        let last_cells = self.last.map_or(0, |l| bit(l.mine) | bit(l.theirs));
+        let last_cells = self
+            .last
+            .map_or(0, |l| BOARD.bit(l.mine) | BOARD.bit(l.theirs));
         let board = (0..SIZE)
             .map(|row| {
                 let row: Vec<u8> = (0..SIZE)
@@ -302,7 +302,7 @@ impl Game for MaskedArmy {
                         let cell = Cell::new(col, row);
                         match self.colour(cell) {
                             None => b'.',
-                            Some(_) if !reveal && last_cells & bit(cell) == 0 => b'#',
+                            Some(_) if !reveal && last_cells & BOARD.bit(cell) == 0 => b'#',
                             Some(Seat::P1) => b'1',
                             Some(Seat::P2) => b'2',
                         }

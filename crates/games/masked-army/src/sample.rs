@@ -9,9 +9,10 @@
 use std::collections::HashSet;
 
 use rand::{Rng, RngExt};
+use umpire_core::grid::bits;
 use umpire_core::{PerSeat, Seat};
 
-use crate::board::{CELLS, SIZE, bit, on_board};
+use crate::board::{BOARD, SIZE};
 use crate::view::View;
 
 /// The colours a seat remembers, cell by cell: a bit set per colour.
@@ -49,12 +50,9 @@ impl Memory {
     /// remember like people do).
     pub fn forget<R: Rng + ?Sized>(&mut self, p: f64, rng: &mut R) {
         for seat in Seat::BOTH {
-            let mut cells = self.known[seat];
-            while cells != 0 {
-                let cell = cells & cells.wrapping_neg();
-                cells &= cells - 1;
+            for i in bits(self.known[seat]) {
                 if rng.random_bool(p) {
-                    self.known[seat] &= !cell;
+                    self.known[seat] &= !(1 << i);
                 }
             }
         }
@@ -81,10 +79,13 @@ pub fn colours<R: Rng + ?Sized>(view: &View, memory: &Memory, rng: &mut R) -> Pe
     known.p2 &= occupied & !known.p1;
     let mut colours = PerSeat::default();
     let mut rest = occupied;
-    if let Some(last) = view.last.filter(|l| on_board(l.mine) && on_board(l.theirs)) {
-        colours[last.by] |= bit(last.mine);
-        colours[last.by.other()] |= bit(last.theirs);
-        rest &= !(bit(last.mine) | bit(last.theirs));
+    if let Some(last) = view
+        .last
+        .filter(|l| BOARD.contains(l.mine) && BOARD.contains(l.theirs))
+    {
+        colours[last.by] |= BOARD.bit(last.mine);
+        colours[last.by.other()] |= BOARD.bit(last.theirs);
+        rest &= !(BOARD.bit(last.mine) | BOARD.bit(last.theirs));
     }
     let mut tiling = Tiling {
         known,
@@ -101,10 +102,7 @@ pub fn colours<R: Rng + ?Sized>(view: &View, memory: &Memory, rng: &mut R) -> Pe
         // A view no real game shows (never from a live match): keep what
         // is known and colour the rest at random.
         None => {
-            let mut cells = rest;
-            while cells != 0 {
-                let cell = cells & cells.wrapping_neg();
-                cells &= cells - 1;
+            for cell in bits(rest).map(|i| 1 << i) {
                 let seat = if known.p1 & cell != 0 || (known.p2 & cell == 0 && rng.random()) {
                     Seat::P1
                 } else {
@@ -141,14 +139,12 @@ impl Tiling {
         }
         // The first cell in reading order pairs with its right or lower
         // neighbour: every cell before it is already covered.
-        let i = rest.trailing_zeros() as usize;
-        let a = 1u128 << i;
+        let a = rest & rest.wrapping_neg();
         let mut partners = Vec::with_capacity(2);
-        if (i + 1) % SIZE as usize != 0 && rest & (a << 1) != 0 {
-            partners.push(a << 1);
-        }
-        if i + (SIZE as usize) < CELLS && rest & (a << SIZE) != 0 {
-            partners.push(a << SIZE);
+        for b in [BOARD.right(a), BOARD.down(a)] {
+            if rest & b != 0 {
+                partners.push(b);
+            }
         }
         if partners.len() == 2 && rng.random() {
             partners.swap(0, 1);

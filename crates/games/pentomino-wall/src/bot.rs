@@ -5,7 +5,7 @@
 //! weighs a wall by its running score, less a penalty for unpainted pockets
 //! too small for a pentomino (they can only be filled by overlapping).
 
-use crate::{Action, Kind, Orientation, PentominoWall, Piece, Placed, RoundEnd, WALL, Wall, grow};
+use crate::{Action, GRID, Kind, Orientation, PentominoWall, Piece, Placed, RoundEnd, Wall};
 use rand::RngExt;
 use umpire_core::{BotInfo, Game, Level, MatchRng, Seat, SeatView, Viewer, plain};
 
@@ -48,24 +48,10 @@ pub(crate) const AWKWARD: [Piece; 12] = [
 
 /// Unpainted cells in pockets of fewer than five cells.
 fn pocket_cells(wall: &Wall) -> u32 {
-    let unpainted = WALL & !wall.painted();
-    let mut rest = unpainted;
-    let mut small = 0;
-    while rest != 0 {
-        let mut region = rest & rest.wrapping_neg();
-        loop {
-            let next = grow(region) & unpainted;
-            if next == region {
-                break;
-            }
-            region = next;
-        }
-        if region.count_ones() < 5 {
-            small += region.count_ones();
-        }
-        rest &= !region;
-    }
-    small
+    let pockets = GRID
+        .groups(GRID.all & !wall.painted())
+        .map(u128::count_ones);
+    pockets.filter(|&size| size < 5).sum()
 }
 
 /// What a wall is worth to its owner, credits aside.

@@ -15,6 +15,7 @@ mod wall;
 
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
+use umpire_core::grid::nth_bit;
 use umpire_core::{
     Cell, ClockPolicy, ConfigError, ConfigOption, Decision, Game, OptionKind, Outcome, Pending,
     PerSeat, RuleViolation, Seat, Timeout, TurnClock, Viewer,
@@ -22,10 +23,10 @@ use umpire_core::{
 
 pub use event::{Event, Last};
 pub use notation::{Action, RoundEnd};
-pub use pieces::{CELLS, HEIGHT, Orientation, Piece, Pieces, SUFFIXES, WIDTH};
+pub use pieces::{CELLS, GRID, HEIGHT, Orientation, Piece, Pieces, SUFFIXES, WIDTH};
 pub use score::{Decider, compare, threshold};
 pub use view::{Kept, Phase, Sealed, View, WallView};
-pub use wall::{BORDER, Placed, Score, WALL, Wall, bit, grow};
+pub use wall::{BORDER, Placed, Score, Wall};
 
 /// Pentomino Wall's place in the catalogue: the game and its bots.
 pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
@@ -215,14 +216,6 @@ fn credits(n: u32) -> String {
 fn pay(credits: &mut PerSeat<u32>, from: Seat, amount: u32) {
     credits[from] = credits[from].saturating_sub(amount);
     credits[from.other()] = credits[from.other()].saturating_add(amount);
-}
-
-/// The `n`-th set bit of `bits` (from the lowest).
-fn nth_bit(mut bits: u128, n: u32) -> u32 {
-    for _ in 0..n {
-        bits &= bits.wrapping_sub(1);
-    }
-    bits.trailing_zeros()
 }
 
 impl PentominoWall {
@@ -650,7 +643,7 @@ impl PentominoWall {
         if anchors != 0 {
             return Some(Placed::new(
                 o,
-                Cell::from_index(anchors.trailing_zeros() as usize, WIDTH),
+                GRID.cell_at(anchors.trailing_zeros() as usize),
             ));
         }
         self.placements(seat).next()
@@ -711,14 +704,8 @@ impl PentominoWall {
             .flat_map(|f| f.piece.orientations().map(move |o| (f, o)))
             .filter(move |&(f, o)| self.reorientation(f, o).1 <= credits)
             .flat_map(move |(_, o)| {
-                let mut anchors = self.walls[seat].anchors(o);
-                std::iter::from_fn(move || {
-                    (anchors != 0).then(|| {
-                        let i = anchors.trailing_zeros() as usize;
-                        anchors &= anchors - 1;
-                        Placed::new(o, Cell::from_index(i, WIDTH))
-                    })
-                })
+                let anchors = self.walls[seat].anchors(o);
+                GRID.cells_of(anchors).map(move |at| Placed::new(o, at))
             })
     }
 
@@ -788,7 +775,7 @@ impl PentominoWall {
         for &(o, a) in anchors {
             let count = a.count_ones();
             if r < count {
-                let at = Cell::from_index(nth_bit(a, r) as usize, WIDTH);
+                let at = GRID.cell_at(nth_bit(a, r));
                 return Some(Action::Place(Placed::new(o, at)));
             }
             r -= count;

@@ -26,6 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use umpire_core::words::{Word, words};
 use umpire_core::{Cell, ParseError, Seat};
 
 use crate::pieces::{Orientation, Piece, Pieces};
@@ -117,40 +118,6 @@ const EXPECTED: [&str; 7] = [
     "give P, return Z, keep W",
 ];
 
-/// A word of the text and the character offset where it starts.
-#[derive(Clone, Copy)]
-struct Word<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-/// Words separated by whitespace, commas or semicolons.
-fn words(text: &str) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (chars, (i, c)) in text.char_indices().enumerate() {
-        let sep = c.is_whitespace() || c == ',' || c == ';';
-        match (sep, start) {
-            (true, Some((s, at))) => {
-                out.push(Word {
-                    text: &text[s..i],
-                    at,
-                });
-                start = None;
-            }
-            (false, None) => start = Some((i, chars)),
-            _ => {}
-        }
-    }
-    if let Some((s, at)) = start {
-        out.push(Word {
-            text: &text[s..],
-            at,
-        });
-    }
-    out
-}
-
 fn piece(word: Word<'_>) -> Result<Piece, ParseError> {
     let mut chars = word.text.chars();
     match (chars.next().and_then(Piece::from_letter), chars.next()) {
@@ -208,7 +175,7 @@ impl FromStr for Action {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Action, ParseError> {
-        let all = words(text);
+        let all = words(text, &[',', ';']);
         let end = text.chars().count();
         let Some(&verb) = all.first() else {
             return Err(ParseError::new("an empty action").expected(EXPECTED));

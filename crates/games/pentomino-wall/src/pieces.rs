@@ -27,6 +27,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use umpire_core::ParseError;
+use umpire_core::grid::{Board, Symmetry, normalize, picture_cells};
 
 /// Columns of a wall (A–J).
 pub const WIDTH: u8 = 10;
@@ -34,6 +35,8 @@ pub const WIDTH: u8 = 10;
 pub const HEIGHT: u8 = 9;
 /// Cells of a wall.
 pub const CELLS: usize = WIDTH as usize * HEIGHT as usize;
+/// A wall as core's bitboards: bit `row * 10 + col` is a cell.
+pub const GRID: Board = Board::new(WIDTH, HEIGHT);
 
 /// One of the twelve pentominoes, in the order F I L N P T U V W X Y Z.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -379,64 +382,28 @@ pub(crate) struct Shape {
     pub anchors: u128,
 }
 
-/// A rotation or reflection as a matrix `[a, b, c, d]`: `(x, y)` goes to
-/// `(a·x + b·y, c·x + d·y)`, with `y` growing downwards.
-type Matrix = [i8; 4];
-
-const IDENTITY: Matrix = [1, 0, 0, 1];
-/// A quarter turn clockwise (on a screen, where `y` grows downwards).
-const CLOCKWISE: Matrix = [0, -1, 1, 0];
-const ANTICLOCKWISE: Matrix = [0, 1, -1, 0];
-const LEFT_RIGHT: Matrix = [-1, 0, 0, 1];
-const TOP_BOTTOM: Matrix = [1, 0, 0, -1];
-
-fn multiply(g: Matrix, h: Matrix) -> Matrix {
-    [
-        g[0] * h[0] + g[1] * h[2],
-        g[0] * h[1] + g[1] * h[3],
-        g[2] * h[0] + g[3] * h[2],
-        g[2] * h[1] + g[3] * h[3],
-    ]
-}
-
-/// The matrix of name `sym`: mirror first (if `sym >= 4`), then turn.
-fn matrix(sym: usize) -> Matrix {
-    let mut m = if sym >= 4 { LEFT_RIGHT } else { IDENTITY };
+/// The symmetry of name `sym`: mirror first (if `sym >= 4`), then turn.
+fn symmetry(sym: usize) -> Symmetry {
+    let mut m = if sym >= 4 {
+        Symmetry::LEFT_RIGHT
+    } else {
+        Symmetry::IDENTITY
+    };
     for _ in 0..sym % 4 {
-        m = multiply(CLOCKWISE, m);
+        m = m.then(Symmetry::CLOCKWISE);
     }
     m
 }
 
-/// Cells moved so that the bounding box starts at `(0, 0)`, in reading order.
-pub(crate) fn normalize(cells: &[(i8, i8)]) -> Vec<(u8, u8)> {
-    let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let mut out: Vec<(u8, u8)> = cells
-        .iter()
-        .map(|&(x, y)| ((x - min_x) as u8, (y - min_y) as u8))
+/// A piece's cells in orientation `sym`, moved to the top-left corner.
+fn cells_in(piece: Piece, sym: usize) -> Vec<(u8, u8)> {
+    let turned: Vec<(i8, i8)> = picture_cells(piece.base())
+        .into_iter()
+        .map(|c| symmetry(sym).apply(c))
         .collect();
-    out.sort_by_key(|&(x, y)| (y, x));
-    out
-}
-
-/// The base cells of a piece as signed offsets.
-pub(crate) fn base_cells(piece: Piece) -> Vec<(i8, i8)> {
-    let mut cells = Vec::new();
-    for (y, row) in piece.base().split('/').enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            if c == '#' {
-                cells.push((x as i8, y as i8));
-            }
-        }
-    }
-    cells
-}
-
-fn apply(m: Matrix, cells: &[(i8, i8)]) -> Vec<(i8, i8)> {
-    cells
-        .iter()
-        .map(|&(x, y)| (m[0] * x + m[1] * y, m[2] * x + m[3] * y))
+    normalize(&turned)
+        .into_iter()
+        .map(|(x, y)| (x as u8, y as u8))
         .collect()
 }
 
@@ -453,17 +420,21 @@ struct Tables {
 static TABLES: LazyLock<Tables> = LazyLock::new(build);
 
 /// The length of each of the eight symmetries as a word in the steps.
-fn word_lengths(anticlockwise: bool) -> Vec<(Matrix, u8)> {
-    let mut steps = vec![CLOCKWISE, LEFT_RIGHT, TOP_BOTTOM];
+fn word_lengths(anticlockwise: bool) -> Vec<(Symmetry, u8)> {
+    let mut steps = vec![
+        Symmetry::CLOCKWISE,
+        Symmetry::LEFT_RIGHT,
+        Symmetry::TOP_BOTTOM,
+    ];
     if anticlockwise {
-        steps.push(ANTICLOCKWISE);
+        steps.push(Symmetry::ANTICLOCKWISE);
     }
-    let mut found = vec![(IDENTITY, 0u8)];
+    let mut found = vec![(Symmetry::IDENTITY, 0u8)];
     let mut i = 0;
     while i < found.len() {
         let (g, n) = found[i];
         for &s in &steps {
-            let next = multiply(s, g);
+            let next = g.then(s);
             if !found.iter().any(|&(h, _)| h == next) {
                 found.push((next, n + 1));
             }
@@ -479,10 +450,7 @@ fn build() -> Tables {
     let mut distinct: [Vec<u8>; 12] = Default::default();
     let mut cells_of: Vec<Vec<Vec<(u8, u8)>>> = Vec::new();
     for piece in Piece::ALL {
-        let base = base_cells(piece);
-        let all: Vec<Vec<(u8, u8)>> = (0..8)
-            .map(|sym| normalize(&apply(matrix(sym), &base)))
-            .collect();
+        let all: Vec<Vec<(u8, u8)>> = (0..8).map(|sym| cells_in(piece, sym)).collect();
         let p = piece.index();
         for sym in 0..8 {
             let first = all.iter().position(|c| *c == all[sym]).unwrap_or(sym);
@@ -505,8 +473,8 @@ fn build() -> Tables {
                     *cost = words
                         .iter()
                         .filter(|&&(g, _)| {
-                            let moved = multiply(g, matrix(from));
-                            let sym = (0..8).find(|&k| matrix(k) == moved).unwrap_or(0);
+                            let moved = symmetry(from).then(g);
+                            let sym = (0..8).find(|&k| symmetry(k) == moved).unwrap_or(0);
                             cells_of[p][sym] == cells_of[p][to]
                         })
                         .map(|&(_, n)| n)
@@ -527,22 +495,12 @@ fn build() -> Tables {
 fn shape(cells: &[(u8, u8)]) -> Shape {
     let width = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
     let height = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
-    let mut mask = 0u128;
-    for &(x, y) in cells {
-        mask |= 1u128 << (y as usize * WIDTH as usize + x as usize);
-    }
-    let mut anchors = 0u128;
-    for row in 0..=(HEIGHT - height) {
-        for col in 0..=(WIDTH - width) {
-            anchors |= 1u128 << (row as usize * WIDTH as usize + col as usize);
-        }
-    }
     Shape {
         cells: std::array::from_fn(|i| cells[i]),
         width,
         height,
-        mask,
-        anchors,
+        mask: GRID.mask(cells.iter().copied()),
+        anchors: GRID.anchors(width, height),
     }
 }
 
@@ -563,7 +521,7 @@ mod tests {
             assert_eq!(p.orientation_count(), counts[p.index()], "{p}");
         }
         for p in Piece::ALL {
-            assert_eq!(base_cells(p).len(), 5, "{p}");
+            assert_eq!(picture_cells(p.base()).len(), 5, "{p}");
         }
     }
 

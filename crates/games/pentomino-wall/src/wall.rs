@@ -14,42 +14,16 @@
 
 use serde::{Deserialize, Serialize};
 use umpire_core::Cell;
+use umpire_core::grid::bits;
 
-use crate::pieces::{CELLS, HEIGHT, Orientation, Piece, WIDTH};
+use crate::pieces::{CELLS, GRID, HEIGHT, Orientation, Piece, WIDTH};
 
-/// Every cell of a wall.
-pub const WALL: u128 = (1u128 << CELLS) - 1;
-const W: usize = WIDTH as usize;
-
-const fn col_mask(col: usize) -> u128 {
-    let mut mask = 0u128;
-    let mut row = 0;
-    while row < HEIGHT as usize {
-        mask |= 1u128 << (row * W + col);
-        row += 1;
-    }
-    mask
-}
-
-const LEFT: u128 = col_mask(0);
-const RIGHT: u128 = col_mask(W - 1);
-const TOP: u128 = (1u128 << W) - 1;
-const BOTTOM: u128 = TOP << ((HEIGHT as usize - 1) * W);
+const LEFT: u128 = GRID.col(0);
+const RIGHT: u128 = GRID.col(WIDTH - 1);
+const TOP: u128 = GRID.row(0);
+const BOTTOM: u128 = GRID.row(HEIGHT - 1);
 /// The cells along the wall's edges.
 pub const BORDER: u128 = LEFT | RIGHT | TOP | BOTTOM;
-
-/// `cells` and their orthogonal neighbours on the wall.
-pub fn grow(cells: u128) -> u128 {
-    (cells | (cells << 1) & !LEFT | (cells >> 1) & !RIGHT | cells << W | cells >> W) & WALL
-}
-
-pub fn bit(cell: Cell) -> u128 {
-    1u128 << cell.index(WIDTH)
-}
-
-pub fn on_wall(cell: Cell) -> bool {
-    cell.col < WIDTH && cell.row < HEIGHT
-}
 
 /// A piece on a wall: its orientation and the top-left cell of its
 /// bounding box.
@@ -68,7 +42,7 @@ impl Placed {
     /// Whether the piece lies wholly on the wall.
     pub fn fits(&self) -> bool {
         let (w, h) = self.orientation.size();
-        on_wall(self.at) && self.at.col + w <= WIDTH && self.at.row + h <= HEIGHT
+        GRID.contains(self.at) && self.at.col + w <= WIDTH && self.at.row + h <= HEIGHT
     }
 
     /// Its cells (for a piece that fits).
@@ -148,7 +122,7 @@ impl Wall {
         if self.painted == 0 {
             BORDER
         } else {
-            grow(self.painted)
+            GRID.grow(self.painted)
         }
     }
 
@@ -157,17 +131,12 @@ impl Wall {
     pub fn anchors(&self, o: Orientation) -> u128 {
         let shape = o.shape();
         let reach = self.reach();
-        let mut touching = 0u128;
-        let mut mask = shape.mask;
-        while mask != 0 {
-            touching |= reach >> mask.trailing_zeros();
-            mask &= mask - 1;
-        }
+        let touching = bits(shape.mask).fold(0, |t, i| t | reach >> i);
         touching & shape.anchors
     }
 
     pub fn unpainted(&self) -> u32 {
-        (WALL & !self.painted).count_ones()
+        (GRID.all & !self.painted).count_ones()
     }
 
     /// The edge of the largest square whose every cell is painted.
@@ -177,7 +146,7 @@ impl Wall {
         let mut k = 0;
         while tops != 0 {
             k += 1;
-            tops &= (tops >> 1) & !RIGHT & (tops >> W) & (tops >> (W + 1)) & !RIGHT;
+            tops &= GRID.left(tops) & GRID.up(tops) & GRID.left(GRID.up(tops));
         }
         k
     }
@@ -197,7 +166,7 @@ impl Wall {
         let single = self.painted & !self.black;
         self.placed.iter().map(move |p| {
             let mask = p.mask();
-            let around = grow(mask) & !mask;
+            let around = GRID.around(mask);
             let same = colour[p.orientation.piece.index()] & single & !mask;
             if mask & self.black != 0 || around & !self.painted != 0 || around & same != 0 {
                 return 0;
@@ -252,19 +221,19 @@ impl Wall {
             }
         }
         letters
-            .chunks(W)
+            .chunks(WIDTH as usize)
             .map(|row| String::from_utf8_lossy(row).into_owned())
             .collect()
     }
 
     /// The piece whose colour a cell shows, if one piece alone painted it.
     pub fn colour_at(&self, cell: Cell) -> Option<Piece> {
-        if !on_wall(cell) || self.black & bit(cell) != 0 {
+        if !GRID.contains(cell) || self.black & GRID.bit(cell) != 0 {
             return None;
         }
         self.placed
             .iter()
-            .find(|p| p.mask() & bit(cell) != 0)
+            .find(|p| p.mask() & GRID.bit(cell) != 0)
             .map(|p| p.orientation.piece)
     }
 }
@@ -275,16 +244,6 @@ mod tests {
 
     fn placed(o: &str, at: &str) -> Placed {
         Placed::new(o.parse().unwrap(), Cell::parse(at, 10, 9).unwrap())
-    }
-
-    #[test]
-    fn grow_does_not_wrap_rows() {
-        let j1 = bit(Cell::new(9, 0));
-        assert_eq!(
-            grow(j1),
-            j1 | bit(Cell::new(8, 0)) | bit(Cell::new(9, 1)),
-            "J1 grows to I1 and J2, not A2"
-        );
     }
 
     #[test]
@@ -302,8 +261,8 @@ mod tests {
         let wall = Wall::from_placements([placed("X", "A1")]).unwrap();
         // X at A1 covers B1 A2 B2 C2 B3; an X must come within one cell.
         let anchors = wall.anchors("X".parse().unwrap());
-        assert_ne!(anchors & bit(Cell::new(2, 1)), 0, "C2");
-        assert_eq!(anchors & bit(Cell::new(4, 0)), 0, "E1 is too far");
+        assert_ne!(anchors & GRID.bit(Cell::new(2, 1)), 0, "C2");
+        assert_eq!(anchors & GRID.bit(Cell::new(4, 0)), 0, "E1 is too far");
         // The first piece of a wall: anywhere touching the border.
         let empty = Wall::default().anchors("X".parse().unwrap());
         assert_eq!(empty.count_ones(), 8 * 7 - 6 * 5);

@@ -8,8 +8,8 @@ mod common;
 
 use common::*;
 use serde_json::json;
-use umpire_server::Config;
 use umpire_load::client::{Ws, http_json};
+use umpire_server::Config;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_lists_every_nodes_matches() {

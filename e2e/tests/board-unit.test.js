@@ -1,159 +1,77 @@
-// Unit tests of the Masked Army board module's pure functions (no browser).
+// Unit tests of what every board module shares (no browser): web/board.js's
+// cell names and board state, and the registry of board modules checked
+// against the games the server serves (GET /api/games, read from the
+// catalogue), so a game missing from either is found.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
 
-import maskedArmy, {
-  adjacent,
-  armies,
-  armySizes,
-  boardSvg,
-  cellName,
-  decidingIndex,
-  paint,
-  parseCell,
-  placements,
-  SEATS,
-} from '../../web/games/masked-army.js';
-import { clockAt, formatMs } from '../../web/clock.js';
+import { boardStates, grid } from '../../web/board.js';
+import { boards } from '../../web/games/index.js';
+import { getJson, startServer } from './helpers.js';
 
-const EMPTY = Array(9).fill('.........');
-
-function boardWith(cells) {
-  const rows = EMPTY.map((r) => r.split(''));
-  for (const [name, ch] of Object.entries(cells)) {
-    const { col, row } = parseCell(name);
-    rows[row][col] = ch;
-  }
-  return rows.map((r) => r.join(''));
-}
-
-test('cell names round-trip', () => {
-  assert.equal(cellName(4, 4), 'E5');
-  assert.deepEqual(parseCell('e5'), { col: 4, row: 4 });
-  assert.deepEqual(parseCell('I9'), { col: 8, row: 8 });
-  assert.equal(parseCell('J1'), null);
-  assert.equal(parseCell('A10'), null);
-  assert.ok(adjacent('E5', 'F5'));
-  assert.ok(adjacent('E5', 'E4'));
-  assert.ok(!adjacent('E5', 'F6'));
-  assert.ok(!adjacent('E5', 'E5'));
+test('cell names round-trip on boards of any size', () => {
+  const wall = grid(10, 9);
+  assert.equal(wall.name(9, 8), 'J9');
+  assert.deepEqual(wall.parse(' j 9 '), { col: 9, row: 8 });
+  assert.equal(wall.parse('J10'), null);
+  assert.equal(wall.parse('K1'), null);
+  assert.equal(wall.parse(undefined), null);
+  assert.equal(wall.names.length, 90);
+  assert.deepEqual(wall.names.slice(9, 11), ['J1', 'A2']);
+  assert.ok(wall.adjacent('A1', 'a2') && !wall.adjacent('J1', 'A2') && !wall.adjacent('A1', 'A1'));
+  assert.deepEqual(wall.neighbours(0, 0), [[1, 0], [0, 1]]);
+  // Keys move the focus within the board.
+  assert.equal(wall.step('A1', 'ArrowLeft'), 'A1');
+  assert.equal(wall.step('A1', 'ArrowDown'), 'A2');
+  assert.equal(wall.step('C9', 'End'), 'J9');
+  assert.equal(wall.step('C9', 'Home'), 'A9');
+  assert.equal(wall.step('C9', 'x'), null);
+  assert.equal(grid(4).names.at(-1), 'D4');
 });
 
-test('placements come from the legal list when given', () => {
-  const moves = placements(EMPTY, ['E5 F5', 'e5-e6', 'A1,B1', 'first P1']);
-  assert.deepEqual([...moves.get('E5')].sort(), ['E6', 'F5']);
-  assert.deepEqual([...moves.get('A1')], ['B1']);
-  assert.equal(moves.size, 2);
-});
-
-test('placements without a legal list need two adjacent empty cells', () => {
-  const board = boardWith({ B1: '#', A2: '#' });
-  const moves = placements(board, undefined);
-  assert.ok(!moves.has('A1'), 'A1 is boxed in');
-  assert.ok(!moves.has('B1'));
-  assert.deepEqual([...moves.get('C1')].sort(), ['C2', 'D1']);
-  // Every ordered pair of adjacent empty cells on an empty board: 2 × 144.
-  const all = placements(EMPTY);
-  const count = [...all.values()].reduce((n, s) => n + s.size, 0);
-  assert.equal(count, 288);
-});
-
-test('armies are orthogonal groups of one colour', () => {
-  // Rulebook example: Red 4 and 1, Blue 3, 1 and 1.
-  const board = boardWith({
-    A1: '1', B1: '1', C1: '1', C2: '1', // red 4
-    E5: '1', // red 1
-    A3: '2', B3: '2', B4: '2', // blue 3
-    G7: '2', I9: '2', // blue 1, 1
-    D2: '2', // blue touching red diagonally only? no: C2-D2 adjacent, different colour
+test('a board keeps its choice while the decision stays and starts afresh when it changes', () => {
+  const listened = [];
+  const states = boardStates({
+    make: () => ({ focus: 'A1' }),
+    fresh: (st) => {
+      st.picked = [];
+    },
+    listen: (container) => listened.push(container),
   });
-  const sizes = armySizes(board);
-  assert.deepEqual(sizes, { P1: [4, 1], P2: [3, 1, 1, 1] });
-  assert.equal(decidingIndex(sizes), 0);
-  assert.equal(armies(board).length, 6);
-  assert.equal(decidingIndex({ P1: [3, 2], P2: [3, 1] }), 1);
-  assert.equal(decidingIndex({ P1: [3, 1], P2: [3, 1, 1] }), 2);
-  assert.equal(decidingIndex({ P1: [2], P2: [2] }), -1);
+  const container = {};
+  assert.equal(states.reset(container), null, 'nothing to reset before the first render');
+  let { st, changed } = states.update(container, { turn: 1 }, { acting: true }, 'turn 1');
+  assert.ok(changed);
+  st.picked.push('B2');
+  st.focus = 'B2';
+  ({ st, changed } = states.update(container, { turn: 1 }, { acting: true }, 'turn 1'));
+  assert.ok(!changed);
+  assert.deepEqual(st.picked, ['B2'], 'the same decision keeps the choice');
+  ({ st, changed } = states.update(container, { turn: 1 }, { acting: false }, 'turn 1', false));
+  assert.ok(changed, 'keep = false starts afresh');
+  st.picked.push('C3');
+  assert.equal(states.reset(container), st);
+  assert.deepEqual(st.picked, []);
+  assert.equal(st.focus, 'B2', 'lasting fields stay');
+  assert.deepEqual(listened, [container], 'listeners are attached once');
 });
 
-test('the SVG shows hidden cells as plain grey and no colour for them', () => {
-  const view = {
-    phase: 'place',
-    advantage: 'P1',
-    to_move: 'P1',
-    board: boardWith({ A1: '#', B1: '#', E5: '1', F5: '2' }),
-    last: { by: 'P1', mine: 'E5', theirs: 'F5' },
-    pieces: 2,
-    armies: null,
-  };
-  const svg = boardSvg(view, {});
-  assert.equal((svg.match(/class="hidden-piece"/g) ?? []).length, 2);
-  assert.equal((svg.match(/class="colour p1"/g) ?? []).length, 1);
-  assert.equal((svg.match(/class="colour p2"/g) ?? []).length, 1);
-  assert.match(svg, /data-cell="A1"[^>]*aria-label="A1, piece \(colour hidden\)"/);
-  assert.match(svg, /aria-label="E5, red \(P1\), last piece"/);
-  assert.match(svg, /class="last-piece"/);
-  // One focusable cell (roving tabindex).
-  assert.equal((svg.match(/tabindex="0"/g) ?? []).length, 1);
-  assert.equal((svg.match(/role="gridcell"/g) ?? []).length, 81);
-});
-
-test('the end board outlines each army and the table names the deciding size', () => {
-  const board = boardWith({ A1: '1', B1: '1', A2: '2', B2: '2', C2: '2' });
-  const svg = boardSvg({ phase: 'over', board, last: null, pieces: 0 }, { armies: true });
-  assert.equal((svg.match(/class="army-outline"/g) ?? []).length, 2);
-  const table = maskedArmy.ending({ phase: 'over', board, armies: { P1: [2], P2: [3] } });
-  assert.match(table, /class="deciding"/);
-  assert.match(table, /decides/);
-});
-
-test('the seats wear the colours the match chose, red and blue by default', () => {
-  const board = boardWith({ E5: '1', F5: '2' });
-  const view = {
-    phase: 'over',
-    board,
-    last: { by: 'P1', mine: 'E5', theirs: 'F5' },
-    pieces: 1,
-    armies: { P1: [1], P2: [1] },
-    colours: { P1: 'orange', P2: 'sky-blue' },
-  };
-  const table = maskedArmy.ending(view);
-  assert.equal(SEATS.P1.label, 'Orange');
-  assert.equal(SEATS.P2.colour, '#56B4E9');
-  assert.match(table, /\(1 orange, 1 sky blue armies\)/);
-  assert.match(boardSvg(view, {}), /aria-label="E5, orange \(P1\), last piece"/);
-  assert.match(maskedArmy.status(view), /last: Orange P1 put orange on E5, sky blue on F5/);
-  // A view without colours (a record from before the option) is red and blue.
-  paint({ ...view, colours: undefined });
-  assert.deepEqual([SEATS.P1.label, SEATS.P2.label], ['Red', 'Blue']);
-  assert.match(boardSvg(view, {}), /aria-label="E5, red \(P1\), last piece"/);
-});
-
-test('clocks count down from the server snapshot', () => {
-  const clock = { running: true, turn_ms: 120_000, bank_ms: 300_000, periods: 0, period_ms: 0, overtime: true };
-  assert.deepEqual(clockAt(clock, 20_000).turn, 100_000);
-  const late = clockAt(clock, 130_000);
-  assert.equal(late.turn, 0);
-  assert.equal(late.bank, 290_000);
-  assert.equal(late.over, false);
-  assert.equal(clockAt(clock, 500_000).over, true);
-  // A decision that may not run into overtime is over when its turn is.
-  assert.equal(clockAt({ ...clock, overtime: false }, 120_001).over, true);
-  assert.equal(clockAt({ ...clock, overtime: false }, 130_000).bank, 300_000);
-  const stopped = clockAt({ ...clock, running: false }, 50_000);
-  assert.equal(stopped.turn, 120_000);
-  assert.equal(formatMs(93_000), '1:33');
-  assert.equal(formatMs(9_450), '0:09.4');
-  assert.equal(formatMs(3_723_000), '1:02:03');
-});
-
-test('every registered board module offers the whole interface and a stylesheet', async () => {
-  const { boards } = await import('../../web/games/index.js');
-  assert.deepEqual(Object.keys(boards).sort(), ['bomb-domain', 'flower-domain', 'four-statements', 'masked-army', 'pentomino-wall'], 'every game with a board is registered');
+test('every game served has a board module with the whole interface and a stylesheet', async () => {
+  const server = await startServer();
+  let games;
+  try {
+    games = await getJson(`${server.url}/api/games`);
+  } finally {
+    await server.stop();
+  }
+  const ids = games.map((g) => g.id).sort();
+  assert.ok(ids.length > 0, 'the server serves games');
+  assert.deepEqual(Object.keys(boards).sort(), ids, 'one board module per game, and none for another');
   for (const [id, board] of Object.entries(boards)) {
     assert.equal(board.id, id);
-    for (const key of ['name', 'help', 'example']) assert.equal(typeof board[key], 'string', `${id}.${key}`);
+    assert.equal(board.name, games.find((g) => g.id === id).name, `${id}: the game's own name`);
+    for (const key of ['help', 'example']) assert.equal(typeof board[key], 'string', `${id}.${key}`);
     for (const key of ['prompt', 'doing', 'render', 'reset', 'status', 'ending']) {
       assert.equal(typeof board[key], 'function', `${id}.${key}()`);
     }

@@ -1,10 +1,11 @@
 // Unit tests of the shared client's pure functions (no browser): the words
-// built for a game without a board module, how a refusal is shown, and the
-// lobby's fields for each kind of config option.
+// built for a game without a board module, how a refusal is shown, the
+// lobby's fields for each kind of config option, and the clocks.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import maskedArmy from '../../web/games/masked-army.js';
+import { clockAt, formatMs } from '../../web/clock.js';
 import { doingFor, promptFor } from '../../web/games/index.js';
 import { configFields, optionValue } from '../../web/options.js';
 import { refusalHtml } from '../../web/util.js';
@@ -74,4 +75,22 @@ test('each kind of config option becomes its field, at the default', () => {
   assert.equal(optionValue(el('text', '', { default: 'null' })), null);
   assert.equal(optionValue(el('text', '', { default: '""' })), '');
   assert.equal(optionValue(el('text', 'C3', { default: 'null' })), 'C3');
+});
+
+test('clocks count down from the server snapshot', () => {
+  const clock = { running: true, turn_ms: 120_000, bank_ms: 300_000, periods: 0, period_ms: 0, overtime: true };
+  assert.deepEqual(clockAt(clock, 20_000).turn, 100_000);
+  const late = clockAt(clock, 130_000);
+  assert.equal(late.turn, 0);
+  assert.equal(late.bank, 290_000);
+  assert.equal(late.over, false);
+  assert.equal(clockAt(clock, 500_000).over, true);
+  // A decision that may not run into overtime is over when its turn is.
+  assert.equal(clockAt({ ...clock, overtime: false }, 120_001).over, true);
+  assert.equal(clockAt({ ...clock, overtime: false }, 130_000).bank, 300_000);
+  const stopped = clockAt({ ...clock, running: false }, 50_000);
+  assert.equal(stopped.turn, 120_000);
+  assert.equal(formatMs(93_000), '1:33');
+  assert.equal(formatMs(9_450), '0:09.4');
+  assert.equal(formatMs(3_723_000), '1:02:03');
 });

@@ -30,7 +30,6 @@ import {
   afterMotion,
   blastClaims,
   boardOf,
-  cellName,
   columnsText,
   detonateProblem,
   diagonalTargets,
@@ -40,7 +39,6 @@ import {
   other,
   otherAxis,
   pairExists,
-  parseCell,
   pegProblem,
   piecesOf,
   placementCells,
@@ -51,6 +49,7 @@ import {
   shapeOffsets,
   stageOf,
   startColumns,
+  stepFocus,
   straightMove,
   turnClaims,
   turnText,
@@ -70,6 +69,8 @@ import {
   icon,
   swatch,
 } from './bomb-domain/draw.js';
+
+import { boardStates } from '../board.js';
 
 export * from './bomb-domain/rules.js';
 export * from './bomb-domain/words.js';
@@ -338,32 +339,25 @@ export function endingHtml(view, outcome) {
 
 // --- DOM glue -----------------------------------------------------------------
 
-const boards = new WeakMap();
-
-function fresh(st) {
-  st.sel = { square: null, plus: null, cross: null };
-  st.kind = 'square';
-  st.turn = emptyTurn();
-  st.skipped = {};
-  st.history = [];
-  st.picked = null;
-  st.hint = '';
-}
-
-function stateOf(container) {
-  let st = boards.get(container);
-  if (!st) {
-    st = { focus: 'E5', hover: null, view: null, ctx: null, key: null };
-    fresh(st);
-    boards.set(container, st);
+const boards = boardStates({
+  make: () => ({ focus: 'E5', hover: null }),
+  fresh: (st) => {
+    st.sel = { square: null, plus: null, cross: null };
+    st.kind = 'square';
+    st.turn = emptyTurn();
+    st.skipped = {};
+    st.history = [];
+    st.picked = null;
+    st.hint = '';
+  },
+  listen: (container) => {
     container.addEventListener('click', (e) => onClick(container, e));
     container.addEventListener('keydown', (e) => onKey(container, e));
     container.addEventListener('pointermove', (e) => onPointer(container, e));
     // A finger leaves the screen after every tap: the preview stays for it.
     container.addEventListener('pointerleave', (e) => e.pointerType !== 'touch' && hover(container, null));
-  }
-  return st;
-}
+  },
+});
 
 const mode = (st) => {
   const { view, ctx } = st;
@@ -748,14 +742,10 @@ function onKey(container, e) {
     putKind(container, KEY_KIND[key], name);
     return;
   }
-  const p = parseCell(name);
-  const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
-  if (step) {
+  const to = stepFocus(name, e.key);
+  if (to) {
     e.preventDefault();
-    moveFocus(container, cellName(Math.min(SIZE - 1, Math.max(0, p.col + step[0])), Math.min(SIZE - 1, Math.max(0, p.row + step[1]))));
-  } else if (e.key === 'Home' || e.key === 'End') {
-    e.preventDefault();
-    moveFocus(container, cellName(e.key === 'Home' ? 0 : SIZE - 1, p.row));
+    moveFocus(container, to);
   } else if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
     clickCell(container, name);
@@ -817,23 +807,12 @@ export default {
   /// Draws `view` into `container`; keeps a half-made placement or turn
   /// across redraws while the decision stays the same.
   render(container, view, ctx) {
-    const st = stateOf(container);
-    const key = `${view.phase}|${view.round}|${view.turn}|${ctx.kind}|${!!ctx.acting}`;
-    st.view = view;
-    st.ctx = ctx;
-    if (key !== st.key) {
-      fresh(st);
-      st.key = key;
-    }
+    boards.update(container, view, ctx, `${view.phase}|${view.round}|${view.turn}|${ctx.kind}|${!!ctx.acting}`);
     draw(container);
   },
 
   reset(container) {
-    const st = boards.get(container);
-    if (st) {
-      fresh(st);
-      draw(container);
-    }
+    if (boards.reset(container)) draw(container);
   },
 
   status(view) {

@@ -13,8 +13,11 @@
 // It offers the board-module interface described in games/index.js; the
 // pure functions are exported too, for the unit tests.
 
+import { boardStates, grid } from '../board.js';
+import { esc } from '../util.js';
+
 const SIZE = 10;
-const COLS = 'ABCDEFGHIJ';
+const GRID = grid(SIZE);
 const CELL = 40;
 const MARGIN = 26;
 const WIDTH = MARGIN + SIZE * CELL + 6;
@@ -41,32 +44,11 @@ export const SEATS = {
 
 const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
 
-function esc(text) {
-  return String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 // --- cells and boards -----------------------------------------------------
 
-/// `E5` for column 4, row 4 (both from 0).
-export function cellName(col, row) {
-  return `${COLS[col]}${row + 1}`;
-}
-
-/// Column and row (from 0) of a cell name on the 10×10 board, or null.
-export function parseCell(text) {
-  const known = CELLS.get(text);
-  if (known) return { ...known };
-  const m = /^\s*([a-j])\s*(10|[1-9])\s*$/i.exec(String(text));
-  return m ? { col: COLS.indexOf(m[1].toUpperCase()), row: Number(m[2]) - 1 } : null;
-}
-
-/// The board's cell names, looked up often while moves are checked.
-const CELLS = new Map();
-for (let row = 0; row < SIZE; row++) {
-  for (let col = 0; col < SIZE; col++) CELLS.set(`${COLS[col]}${row + 1}`, { col, row });
-}
-
-const onBoard = (col, row) => col >= 0 && row >= 0 && col < SIZE && row < SIZE;
+export const cellName = GRID.name;
+export const parseCell = GRID.parse;
+const onBoard = GRID.onBoard;
 
 /// The letter on `name` of a board given as ten rows ('.' for none).
 export function at(rows, name) {
@@ -74,22 +56,11 @@ export function at(rows, name) {
   return p ? ((rows?.[p.row] ?? '')[p.col] ?? '.') : '.';
 }
 
-export function adjacent(a, b) {
-  const p = parseCell(a);
-  const q = parseCell(b);
-  return !!p && !!q && Math.abs(p.col - q.col) + Math.abs(p.row - q.row) === 1;
-}
+export const adjacent = GRID.adjacent;
 
 function neighbours(name) {
   const p = parseCell(name);
-  return [
-    [p.col, p.row - 1],
-    [p.col + 1, p.row],
-    [p.col, p.row + 1],
-    [p.col - 1, p.row],
-  ]
-    .filter(([c, r]) => onBoard(c, r))
-    .map(([c, r]) => cellName(c, r));
+  return GRID.neighbours(p.col, p.row).map(([c, r]) => cellName(c, r));
 }
 
 const countFlowers = (rows) => (rows ?? []).join('').replace(/\./g, '').length;
@@ -446,7 +417,7 @@ export function boardSvg(view, which, opts = {}) {
   for (let i = 0; i < SIZE; i++) {
     const p = MARGIN + i * CELL + CELL / 2;
     parts.push(
-      `<text class="fd-coord" x="${p}" y="${MARGIN - 9}" text-anchor="middle" aria-hidden="true">${COLS[i]}</text>`,
+      `<text class="fd-coord" x="${p}" y="${MARGIN - 9}" text-anchor="middle" aria-hidden="true">${cellName(i, 0)[0]}</text>`,
       `<text class="fd-coord" x="${MARGIN - 13}" y="${p + 5}" text-anchor="middle" aria-hidden="true">${i + 1}</text>`,
     );
   }
@@ -684,32 +655,24 @@ export function scoreTable(view) {
 
 // --- DOM glue -----------------------------------------------------------------
 
-const boards = new WeakMap();
 const NO_TURN = { rot: 0, flip: false };
 
-function stateOf(container) {
-  let st = boards.get(container);
-  if (!st) {
-    st = {
-      sel: [],
-      orient: { ...NO_TURN },
-      hover: null,
-      focus: { meadow: 'E5', garden: 'E5' },
-      hint: '',
-      passArmed: null,
-      view: null,
-      ctx: null,
-      legal: null,
-    };
-    boards.set(container, st);
+const boards = boardStates({
+  make: () => ({ hover: null, focus: { meadow: 'E5', garden: 'E5' }, passArmed: null, legal: null }),
+  fresh: (st) => {
+    st.sel = [];
+    st.orient = { ...NO_TURN };
+    st.hint = '';
+    st.passArmed = disarm(st.passArmed);
+  },
+  listen: (container) => {
     container.addEventListener('click', (e) => onClick(container, e));
     container.addEventListener('keydown', (e) => onKey(container, e));
     container.addEventListener('pointermove', (e) => onPointer(container, e));
     // A finger leaves the screen after every tap: the ghost stays for it.
     container.addEventListener('pointerleave', (e) => e.pointerType !== 'touch' && hover(container, null));
-  }
-  return st;
-}
+  },
+});
 
 const isPlaying = (st) =>
   !!st.ctx?.acting && st.view?.phase === 'play' && st.ctx.kind === 'move' && (st.ctx.you === 'P1' || st.ctx.you === 'P2');
@@ -948,16 +911,10 @@ function onKey(container, e) {
   const cell = e.target.closest?.('[data-cell]');
   if (!cell) return;
   const which = cell.dataset.board;
-  const p = parseCell(cell.dataset.cell);
-  const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
-  if (step) {
+  const to = GRID.step(cell.dataset.cell, e.key);
+  if (to) {
     e.preventDefault();
-    const col = Math.min(SIZE - 1, Math.max(0, p.col + step[0]));
-    const row = Math.min(SIZE - 1, Math.max(0, p.row + step[1]));
-    moveFocus(container, which, cellName(col, row));
-  } else if (e.key === 'Home' || e.key === 'End') {
-    e.preventDefault();
-    moveFocus(container, which, cellName(e.key === 'Home' ? 0 : SIZE - 1, p.row));
+    moveFocus(container, which, to);
   } else if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
     if (which === 'meadow') {
@@ -1032,27 +989,12 @@ export default {
   /// Draws `view` into `container`; keeps a half-made move across redraws
   /// while the meadow stays as it was.
   render(container, view, ctx) {
-    const st = stateOf(container);
-    const changed = !st.view || st.view.meadow?.join('') !== view.meadow?.join('') || st.view.phase !== view.phase;
-    st.view = view;
-    st.ctx = ctx;
-    if (changed || !ctx.acting) {
-      st.sel = [];
-      st.orient = { ...NO_TURN };
-      st.hint = '';
-      st.passArmed = disarm(st.passArmed);
-    }
+    boards.update(container, view, ctx, `${view.meadow?.join('')}|${view.phase}`, ctx.acting);
     draw(container);
   },
 
   reset(container) {
-    const st = boards.get(container);
-    if (st) {
-      st.sel = [];
-      st.orient = { ...NO_TURN };
-      st.passArmed = disarm(st.passArmed);
-      draw(container);
-    }
+    if (boards.reset(container)) draw(container);
   },
 
   status(view) {

@@ -18,6 +18,7 @@
 // parts: four-statements/rules.js (cells, restrictions, sentences,
 // notation) and words.js; both are re-exported for the unit tests.
 
+import { boardStates } from '../board.js';
 import {
   ADJACENCIES,
   ALL_CELLS,
@@ -451,8 +452,8 @@ export function endingHtml(view, outcome) {
 
 // --- DOM glue --------------------------------------------------------------------
 
-const boards = new WeakMap();
-
+/// A new choice for the decision at hand: the seat's known tiles fill its
+/// guess.
 function fresh(st) {
   const view = st.view;
   const you = st.ctx?.you;
@@ -472,18 +473,16 @@ function fresh(st) {
   clearTimeout(st.timer);
 }
 
-function stateOf(container) {
-  let st = boards.get(container);
-  if (!st) {
-    st = { view: null, ctx: null, key: null, timer: null };
-    boards.set(container, st);
+const boards = boardStates({
+  make: () => ({ timer: null }),
+  fresh,
+  listen: (container) => {
     container.addEventListener('click', (e) => onClick(container, e));
     container.addEventListener('keydown', (e) => onKey(container, e));
     container.addEventListener('input', (e) => onInput(container, e));
     container.addEventListener('change', (e) => onChange(container, e));
-  }
-  return st;
-}
+  },
+});
 
 const acting = (st) => !!st.ctx?.acting && isSeat(st.ctx?.you) && !!st.ctx?.kind && !st.ctx?.final;
 
@@ -850,18 +849,9 @@ export default {
 
   /// Draws `view`; keeps a half-made choice while the decision stays the same.
   render(container, view, ctx) {
-    const st = stateOf(container);
-    const key = `${view.phase}|${view.round}|${ctx.kind}|${!!ctx.acting}`;
-    st.view = view;
-    st.ctx = ctx;
-    if (key !== st.key) {
-      fresh(st);
-      st.key = key;
-      draw(container);
-      if (acting(st) && (ctx.kind === 'bluff' || ctx.kind === 'claim')) scheduleCheck(container);
-      return;
-    }
+    const { st, changed } = boards.update(container, view, ctx, `${view.phase}|${view.round}|${ctx.kind}|${!!ctx.acting}`);
     draw(container);
+    if (changed && acting(st) && (ctx.kind === 'bluff' || ctx.kind === 'claim')) scheduleCheck(container);
   },
 
   reset(container) {

@@ -7,8 +7,10 @@
 // pure functions (cells, placements, armies, the SVG text) are exported too,
 // for the unit tests.
 
+import { boardStates, grid } from '../board.js';
+
 const SIZE = 9;
-const COLS = 'ABCDEFGHI';
+const GRID = grid(SIZE);
 const CELL = 40;
 const MARGIN = 24;
 const WIDTH = MARGIN + SIZE * CELL + 6;
@@ -53,36 +55,15 @@ export function paint(view) {
 const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
 const colourSeat = (ch) => (ch === '1' ? 'P1' : ch === '2' ? 'P2' : null);
 
-/// `E5` for column 4, row 4 (both from 0).
-export function cellName(col, row) {
-  return `${COLS[col]}${row + 1}`;
-}
-
-/// Column and row (from 0) of a cell name, or null.
-export function parseCell(text) {
-  const m = /^\s*([a-i])\s*([1-9])\s*$/i.exec(text);
-  return m ? { col: COLS.indexOf(m[1].toUpperCase()), row: Number(m[2]) - 1 } : null;
-}
+export const cellName = GRID.name;
+export const parseCell = GRID.parse;
 
 /// The placement text for your colour on `mine`, the opponent's on `theirs`.
 export function placement(mine, theirs) {
   return `${mine} ${theirs}`;
 }
 
-export function adjacent(a, b) {
-  const p = parseCell(a);
-  const q = parseCell(b);
-  return !!p && !!q && Math.abs(p.col - q.col) + Math.abs(p.row - q.row) === 1;
-}
-
-function neighbours(col, row) {
-  return [
-    [col, row - 1],
-    [col + 1, row],
-    [col, row + 1],
-    [col - 1, row],
-  ].filter(([c, r]) => c >= 0 && r >= 0 && c < SIZE && r < SIZE);
-}
+export const adjacent = GRID.adjacent;
 
 const at = (board, col, row) => (board[row] ?? '')[col] ?? '.';
 
@@ -106,7 +87,7 @@ export function placements(board, legal) {
   for (let row = 0; row < SIZE; row++) {
     for (let col = 0; col < SIZE; col++) {
       if (at(board, col, row) !== '.') continue;
-      for (const [c, r] of neighbours(col, row)) {
+      for (const [c, r] of GRID.neighbours(col, row)) {
         if (at(board, c, r) === '.') add(cellName(col, row), cellName(c, r));
       }
     }
@@ -130,7 +111,7 @@ export function armies(board) {
       while (stack.length) {
         const [c, r] = stack.pop();
         cells.push([c, r]);
-        for (const [nc, nr] of neighbours(c, r)) {
+        for (const [nc, nr] of GRID.neighbours(c, r)) {
           if (at(board, nc, nr) === ch && !seen.has(nr * SIZE + nc)) {
             seen.add(nr * SIZE + nc);
             stack.push([nc, nr]);
@@ -204,7 +185,7 @@ export function boardSvg(view, opts = {}) {
   for (let i = 0; i < SIZE; i++) {
     const p = MARGIN + i * CELL + CELL / 2;
     parts.push(
-      `<text class="ma-coord" x="${p}" y="${MARGIN - 8}" text-anchor="middle" aria-hidden="true">${COLS[i]}</text>`,
+      `<text class="ma-coord" x="${p}" y="${MARGIN - 8}" text-anchor="middle" aria-hidden="true">${cellName(i, 0)[0]}</text>`,
       `<text class="ma-coord" x="${MARGIN - 12}" y="${p + 5}" text-anchor="middle" aria-hidden="true">${i + 1}</text>`,
     );
   }
@@ -342,18 +323,16 @@ function ordinal(n) {
 
 // --- DOM glue -------------------------------------------------------------
 
-const boards = new WeakMap();
-
-function stateOf(container) {
-  let st = boards.get(container);
-  if (!st) {
-    st = { selected: null, focus: 'E5', view: null, ctx: null };
-    boards.set(container, st);
+const boards = boardStates({
+  make: () => ({ focus: 'E5' }),
+  fresh: (st) => {
+    st.selected = null;
+  },
+  listen: (container) => {
     container.addEventListener('click', (e) => onClick(container, e));
     container.addEventListener('keydown', (e) => onKey(container, e));
-  }
-  return st;
-}
+  },
+});
 
 function draw(container) {
   const st = boards.get(container);
@@ -420,16 +399,10 @@ function onKey(container, e) {
   const cell = e.target.closest?.('[data-cell]');
   if (!cell) return;
   const st = boards.get(container);
-  const p = parseCell(cell.dataset.cell);
-  const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
-  if (step) {
+  const to = GRID.step(cell.dataset.cell, e.key);
+  if (to) {
     e.preventDefault();
-    const col = Math.min(SIZE - 1, Math.max(0, p.col + step[0]));
-    const row = Math.min(SIZE - 1, Math.max(0, p.row + step[1]));
-    moveFocus(container, cellName(col, row));
-  } else if (e.key === 'Home' || e.key === 'End') {
-    e.preventDefault();
-    moveFocus(container, cellName(e.key === 'Home' ? 0 : SIZE - 1, p.row));
+    moveFocus(container, to);
   } else if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
     pick(container, cell.dataset.cell);
@@ -477,21 +450,13 @@ export default {
   /// legal, submit, final}. Keeps a half-made selection across redraws.
   render(container, view, ctx) {
     paint(view);
-    const st = stateOf(container);
-    const changed = st.view && st.view.pieces !== view.pieces;
-    st.view = view;
-    st.ctx = ctx;
-    if (changed || !ctx.acting) st.selected = null;
+    boards.update(container, view, ctx, view.pieces, ctx.acting);
     draw(container);
   },
 
   /// Drops a half-made selection (after an error, say).
   reset(container) {
-    const st = boards.get(container);
-    if (st) {
-      st.selected = null;
-      draw(container);
-    }
+    if (boards.reset(container)) draw(container);
   },
 
   status(view) {

@@ -20,6 +20,7 @@
 // words.js (seats, colours, events in words); both are re-exported for the
 // unit tests.
 
+import { boardStates } from '../board.js';
 import {
   COLS,
   EXCHANGE,
@@ -41,6 +42,7 @@ import {
   presentText,
   roundEndText,
   step,
+  stepFocus,
   takeText,
 } from './pentomino-wall/rules.js';
 import {
@@ -141,7 +143,7 @@ export function wallSvg(view, seat, opts = {}) {
     const rects = ghost.cells
       .map((n) => parseCell(n))
       .filter(Boolean)
-      .map(([x, y]) => `<rect x="${PAD + x * CELL + 2}" y="${PAD + y * CELL + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="3"/>`)
+      .map(({ col: x, row: y }) => `<rect x="${PAD + x * CELL + 2}" y="${PAD + y * CELL + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="3"/>`)
       .join('');
     parts.push(`<g class="${cls}" style="--pw-ghost:${COLOURS[ghost.letter] ?? '#999'}">${rects}</g>`);
   }
@@ -360,32 +362,25 @@ export function endingHtml(view, outcome) {
 
 // --- DOM glue --------------------------------------------------------------------
 
-const boards = new WeakMap();
-
-function fresh(st) {
-  st.orientation = null;
-  st.aside = null;
-  st.at = null;
-  st.hover = null;
-  st.doubleOn = false;
-  st.double = null;
-  st.choices = {};
-  st.hint = '';
-}
-
-function stateOf(container) {
-  let st = boards.get(container);
-  if (!st) {
-    st = { view: null, ctx: null, key: null, focus: 'A1' };
-    fresh(st);
-    boards.set(container, st);
+const boards = boardStates({
+  make: () => ({ focus: 'A1' }),
+  fresh: (st) => {
+    st.orientation = null;
+    st.aside = null;
+    st.at = null;
+    st.hover = null;
+    st.doubleOn = false;
+    st.double = null;
+    st.choices = {};
+    st.hint = '';
+  },
+  listen: (container) => {
     container.addEventListener('click', (e) => onClick(container, e));
     container.addEventListener('keydown', (e) => onKey(container, e));
     container.addEventListener('pointermove', (e) => onPointer(container, e));
     container.addEventListener('pointerleave', (e) => e.pointerType !== 'touch' && hoverAt(container, null));
-  }
-  return st;
-}
+  },
+});
 
 const acting = (st) => !!st.ctx?.acting && isSeat(st.ctx?.you) && !!st.ctx?.kind;
 
@@ -413,7 +408,7 @@ function ghostAt(st, at) {
   if (!cells) {
     // Off the wall: draw what fits, marked bad.
     const p = parseCell(at);
-    const all = cellsOf(o).map(([x, y]) => [x + p[0], y + p[1]]).filter(([x, y]) => x < WIDTH && y < HEIGHT);
+    const all = cellsOf(o).map(([x, y]) => [x + p.col, y + p.row]).filter(([x, y]) => x < WIDTH && y < HEIGHT);
     return { cells: all.map(([x, y]) => cellName(x, y)), good: false, letter: o[0] };
   }
   return { cells, good: fitsNow(st).has(at), letter: o[0] };
@@ -596,14 +591,10 @@ function onKey(container, e) {
   }
   const g = e.target.closest?.('.pw-cell[data-cell]');
   if (!g) return;
-  const [x, y] = parseCell(g.dataset.cell);
-  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (moves[e.key]) {
+  const to = stepFocus(g.dataset.cell, e.key);
+  if (to) {
     e.preventDefault();
-    const [dx, dy] = moves[e.key];
-    const nx = Math.min(WIDTH - 1, Math.max(0, x + dx));
-    const ny = Math.min(HEIGHT - 1, Math.max(0, y + dy));
-    st.focus = cellName(nx, ny);
+    st.focus = to;
     hoverAt(container, st.focus);
     focusCell(container, st.focus);
   } else if (e.key === 'Enter' || e.key === ' ') {
@@ -662,23 +653,13 @@ export default {
 
   /// Draws `view`; keeps a half-made choice while the decision stays the same.
   render(container, view, ctx) {
-    const st = stateOf(container);
     const key = `${view.phase}|${view.round}|${view.turn}|${ctx.kind}|${!!ctx.acting}|${view.to_place?.[ctx.you] ?? ''}|${view.picks}`;
-    st.view = view;
-    st.ctx = ctx;
-    if (key !== st.key) {
-      fresh(st);
-      st.key = key;
-    }
+    boards.update(container, view, ctx, key);
     draw(container);
   },
 
   reset(container) {
-    const st = boards.get(container);
-    if (st) {
-      fresh(st);
-      draw(container);
-    }
+    if (boards.reset(container)) draw(container);
   },
 
   status(view) {

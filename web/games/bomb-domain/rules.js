@@ -6,7 +6,10 @@
 // its notation. The server lists no placements or turns (too many), so the
 // board guides from these; the server still judges.
 
+import { grid } from '../../board.js';
+
 export const SIZE = 9;
+const GRID = grid(SIZE);
 export const COLS = 'ABCDEFGHI';
 export const ROUNDS = 7;
 export const TURNS = 50;
@@ -19,21 +22,12 @@ export const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
 
 // --- cells ----------------------------------------------------------------
 
-/// `E5` for column 4, row 4 (both from 0).
-export function cellName(col, row) {
-  return `${COLS[col]}${row + 1}`;
-}
-
-/// Column and row (from 0) of a cell name, or null.
-export function parseCell(text) {
-  const m = /^\s*([a-i])\s*([1-9])\s*$/i.exec(String(text ?? ''));
-  return m ? { col: COLS.indexOf(m[1].toUpperCase()), row: Number(m[2]) - 1 } : null;
-}
-
-const onBoard = (col, row) => col >= 0 && row >= 0 && col < SIZE && row < SIZE;
-
+export const cellName = GRID.name;
+export const parseCell = GRID.parse;
+const onBoard = GRID.onBoard;
 /// Every cell name, row by row.
-export const ALL_CELLS = Array.from({ length: SIZE * SIZE }, (_, i) => cellName(i % SIZE, Math.floor(i / SIZE)));
+export const ALL_CELLS = GRID.names;
+export const stepFocus = GRID.step;
 
 export function shift(name, dc, dr) {
   const p = parseCell(name);

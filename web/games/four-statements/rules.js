@@ -2,8 +2,11 @@
 // subset restrictions, the statement menus' sentences and the notation of
 // every action. Pure functions (no DOM), re-exported for the unit tests.
 
+import { grid } from '../../board.js';
+
 export const COLS = ['A', 'B', 'C', 'D'];
 export const SIZE = 4;
+const GRID = grid(SIZE);
 export const CELLS = SIZE * SIZE;
 export const COLOUR_LETTERS = ['R', 'B', 'G', 'Y'];
 export const COLOUR_NAMES = { R: 'red', B: 'blue', G: 'green', Y: 'yellow' };
@@ -14,28 +17,20 @@ export const MAX_WORDS = 15;
 export const STATEMENTS = 4;
 
 /// Every cell name, A1 … D1, A2 … D4 (the layout's order).
-export const ALL_CELLS = Array.from({ length: CELLS }, (_, i) => cellName(i % SIZE, Math.floor(i / SIZE)));
-
-export function cellName(x, y) {
-  return `${COLS[x]}${y + 1}`;
-}
-
-/// [x, y] of a cell name (any case), or null.
-export function parseCell(name) {
-  const m = /^([A-Da-d])([1-4])$/.exec(String(name ?? '').trim());
-  return m ? [m[1].toUpperCase().charCodeAt(0) - 65, Number(m[2]) - 1] : null;
-}
+export const ALL_CELLS = GRID.names;
+export const cellName = GRID.name;
+export const parseCell = GRID.parse;
 
 /// The layout's index of a cell name.
 export function cellIndex(name) {
   const p = parseCell(name);
-  return p ? p[1] * SIZE + p[0] : -1;
+  return p ? p.row * SIZE + p.col : -1;
 }
 
 /// "A1" for any case, or null.
 export function normCell(name) {
   const p = parseCell(name);
-  return p ? cellName(p[0], p[1]) : null;
+  return p ? cellName(p.col, p.row) : null;
 }
 
 /// Cells in the layout's order (A1 … D1, A2 …), without repeats.
@@ -52,15 +47,8 @@ export function colourLetter(c) {
 
 /// Orthogonal neighbours of a cell.
 export function neighbours(name) {
-  const [x, y] = parseCell(name);
-  return [
-    [x - 1, y],
-    [x + 1, y],
-    [x, y - 1],
-    [x, y + 1],
-  ]
-    .filter(([a, b]) => a >= 0 && a < SIZE && b >= 0 && b < SIZE)
-    .map(([a, b]) => cellName(a, b));
+  const p = parseCell(name);
+  return GRID.neighbours(p.col, p.row).map(([c, r]) => cellName(c, r));
 }
 
 /// Whether the cells are orthogonally connected (an empty set is not).

@@ -18,9 +18,7 @@ export const seatName = (seat) => `${SEATS[seat]?.label ?? seat} (${seat})`;
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
-export function esc(text) {
-  return String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { esc } from '../../util.js';
 
 export const PHASES = {
   bluff: 'both seats choose a subset and make four statements (sealed)',

@@ -3,10 +3,13 @@
 // each action in the rulings' notation. The server judges every action;
 // this only guides (the legal actions it lists say what is allowed).
 
+import { grid } from '../../board.js';
+
 export const LETTERS = 'FILNPTUVWXYZ';
 export const COLS = 'ABCDEFGHIJ';
 export const WIDTH = 10;
 export const HEIGHT = 9;
+const GRID = grid(WIDTH, HEIGHT);
 export const FREE_STEPS = 2;
 export const DOUBLE_TURN = 2;
 export const EXCHANGE = 2;
@@ -136,19 +139,16 @@ export function costOf(from, to, quarterTurns = 'clockwise') {
   return { steps, paid: Math.max(0, steps - FREE_STEPS) };
 }
 
-export const cellName = (x, y) => `${COLS[x]}${y + 1}`;
-
-export function parseCell(name) {
-  const m = /^([A-J])([1-9])$/.exec(String(name ?? ''));
-  return m ? [COLS.indexOf(m[1]), Number(m[2]) - 1] : null;
-}
+export const cellName = GRID.name;
+export const parseCell = GRID.parse;
+export const stepFocus = GRID.step;
 
 /// The wall cells piece `name` covers with the top-left of its bounding box
 /// at `at`; null where it would leave the wall.
 export function coveredCells(name, at) {
   const p = parseCell(at);
   if (!p) return null;
-  const cells = cellsOf(name).map(([x, y]) => [x + p[0], y + p[1]]);
+  const cells = cellsOf(name).map(([x, y]) => [x + p.col, y + p.row]);
   if (cells.some(([x, y]) => x >= WIDTH || y >= HEIGHT)) return null;
   return cells.map(([x, y]) => cellName(x, y));
 }

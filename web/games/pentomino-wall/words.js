@@ -19,9 +19,7 @@ export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many
 export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 export const credits = (n) => plural(n, 'credit');
 
-export function esc(text) {
-  return String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { esc } from '../../util.js';
 
 /// The latest event in words: "Red (P1) placed T90 at C4".
 export function eventWords(last) {

@@ -1,0 +1,103 @@
+// What the board modules (web/games/<id>.js) share: cell names on a square
+// grid, and the state each module keeps per board it draws.
+
+/// The cells of a board `width` columns by `height` rows (at most 26
+/// wide), named as notation writes them: `A1` top-left, letters rightwards,
+/// numbers downwards.
+export function grid(width, height = width) {
+  /// `E5` for column 4, row 4 (both from 0).
+  const name = (col, row) => `${String.fromCharCode(65 + col)}${row + 1}`;
+  const places = new Map();
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) places.set(name(col, row), { col, row });
+  }
+  /// `{col, row}` (from 0) of a cell name on this board (any case, spaces
+  /// allowed), or null.
+  const parse = (text) => {
+    const place = places.get(text) ?? places.get(String(text ?? '').replace(/\s+/g, '').toUpperCase());
+    return place ? { ...place } : null;
+  };
+  const onBoard = (col, row) => col >= 0 && row >= 0 && col < width && row < height;
+  const clamp = (v, n) => Math.min(n - 1, Math.max(0, v));
+  const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  return {
+    width,
+    height,
+    name,
+    parse,
+    onBoard,
+    /// Every cell name, row by row.
+    names: [...places.keys()],
+    /// Whether two cell names are orthogonal neighbours.
+    adjacent(a, b) {
+      const p = parse(a);
+      const q = parse(b);
+      return !!p && !!q && Math.abs(p.col - q.col) + Math.abs(p.row - q.row) === 1;
+    },
+    /// The cells orthogonally next to column `col`, row `row`, as [col, row].
+    neighbours(col, row) {
+      const around = [[col, row - 1], [col + 1, row], [col, row + 1], [col - 1, row]];
+      return around.filter(([c, r]) => onBoard(c, r));
+    },
+    /// Where a key moves the focus from cell `from`: an arrow one cell
+    /// (not off the board), Home and End to the ends of its row; null for
+    /// any other key.
+    step(from, key) {
+      const p = places.get(from);
+      if (!p) return null;
+      const arrow = ARROWS[key];
+      if (arrow) return name(clamp(p.col + arrow[0], width), clamp(p.row + arrow[1], height));
+      if (key === 'Home' || key === 'End') return name(key === 'Home' ? 0 : width - 1, p.row);
+      return null;
+    },
+  };
+}
+
+/// A board module's state, one per container it draws into. `make()`
+/// gives a new board's lasting fields (its focus, say), `fresh(st)` clears
+/// what is being chosen (a selection, a half-built action), and
+/// `listen(container)` attaches the board's listeners once. Each state
+/// also holds the latest `view` and `ctx`, and the `key` its choice
+/// belongs to.
+export function boardStates({ make = () => ({}), fresh = () => {}, listen = () => {} }) {
+  const states = new WeakMap();
+  const of = (container) => {
+    let st = states.get(container);
+    if (!st) {
+      st = { view: null, ctx: null, key: null, ...make() };
+      fresh(st);
+      states.set(container, st);
+      listen(container);
+    }
+    return st;
+  };
+  return {
+    /// The container's state, made on first use.
+    of,
+    /// The container's state, or undefined before its first render.
+    get: (container) => states.get(container),
+    /// Keeps `view` and `ctx`; when `key` (what the choice on the board
+    /// belongs to: the phase, the turn, whether this seat acts) differs
+    /// from the last, or `keep` is false (this seat does not act, say),
+    /// the choice starts afresh. Returns the state and whether it did.
+    update(container, view, ctx, key, keep = true) {
+      const st = of(container);
+      st.view = view;
+      st.ctx = ctx;
+      const changed = !keep || key !== st.key;
+      if (changed) {
+        fresh(st);
+        st.key = key;
+      }
+      return { st, changed };
+    },
+    /// Starts the choice afresh (after a refusal); the state, or null for
+    /// a board not drawn yet.
+    reset(container) {
+      const st = states.get(container);
+      if (!st?.view) return null;
+      fresh(st);
+      return st;
+    },
+  };
+}

@@ -11,7 +11,7 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 
-use crate::App;
+use crate::app::App;
 
 /// The client's address, as the limits count it.
 #[derive(Clone, Copy, Debug)]

@@ -3,9 +3,7 @@
 //! limit, and a budget of bytes one address may have on the way at once,
 //! so that stalled uploads cannot pile up in the server's memory.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -15,48 +13,14 @@ use axum::middleware::Next;
 use axum::response::Response;
 use http_body_util::BodyExt;
 
-use crate::App;
 use crate::address::Client;
-use crate::routes::error;
+use crate::app::App;
+use crate::reply::error;
 
 /// A body must arrive within this.
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Most bodies (a new match, a claim) are small.
 pub const MAX_SMALL: usize = 64 * 1024;
-/// Bytes of bodies one address may have on the way at once.
-pub const PER_ADDRESS: usize = 4 * 1024 * 1024;
-
-/// The bytes each address has on the way.
-#[derive(Default)]
-pub struct Budget(Arc<Mutex<HashMap<IpAddr, usize>>>);
-
-/// Bytes taken from an address's budget, given back on drop.
-struct Taken(Arc<Mutex<HashMap<IpAddr, usize>>>, IpAddr, usize);
-
-impl Drop for Taken {
-    fn drop(&mut self) {
-        let mut used = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = used.get_mut(&self.1) {
-            *n = n.saturating_sub(self.2);
-            if *n == 0 {
-                used.remove(&self.1);
-            }
-        }
-    }
-}
-
-impl Budget {
-    fn take(&self, ip: IpAddr, bytes: usize) -> Option<Taken> {
-        let mut used = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let n = used.entry(ip).or_insert(0);
-        if *n + bytes > PER_ADDRESS {
-            return None;
-        }
-        *n += bytes;
-        Some(Taken(self.0.clone(), ip, bytes))
-    }
-}
-
 /// A body of at most [`MAX_SMALL`] bytes.
 pub async fn small(
     State(app): State<Arc<App>>,

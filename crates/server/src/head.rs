@@ -57,7 +57,7 @@ pub async fn first<S: AsyncRead + Unpin>(stream: &mut S) -> Result<Vec<u8>, Refu
 pub async fn refuse<S: AsyncWrite + Unpin>(stream: &mut S, status: u16, words: &str) {
     let body = serde_json::json!({ "error": words }).to_string();
     let mut headers = axum::http::HeaderMap::new();
-    crate::routes::security_headers(&mut headers);
+    crate::reply::security_headers(&mut headers);
     let reason = axum::http::StatusCode::from_u16(status)
         .ok()
         .and_then(|s| s.canonical_reason())

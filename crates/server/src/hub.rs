@@ -4,173 +4,20 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use serde::Deserialize;
 use serde_json::{Value, json};
 use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat};
 
-use crate::Config;
-use crate::cluster::Cluster;
+use crate::config::Config;
+use crate::hidden::fixed;
 use crate::live::{self, Handle, Info, Registry, Start};
 use crate::pool::{self, Pool};
+use crate::reply::Refusal;
+use crate::request::CreateRequest;
 use crate::shown::Shown;
 use crate::store::{Claim, Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
-use crate::tokens;
-
-/// `POST /api/matches`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    pub game: String,
-    #[serde(default)]
-    pub config: Value,
-    #[serde(default = "yes")]
-    pub timed: bool,
-    #[serde(default = "people", deserialize_with = "seats_or_people")]
-    pub seats: PerSeat<SeatKind>,
-    #[serde(default = "yes")]
-    pub takeover: bool,
-    /// The seat the creator plays: they get its link and an invite for the
-    /// other seat, never the umpire's link or the other seat's key. Without
-    /// it the creator hosts: the umpire's link and every seat's.
-    #[serde(default, rename = "as")]
-    pub creator: Option<Seat>,
-    /// The invited seat is listed in the lobby: anyone may take it.
-    #[serde(default)]
-    pub open: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
-fn people() -> PerSeat<SeatKind> {
-    PerSeat::new(SeatKind::Person, SeatKind::Person)
-}
-
-fn person() -> SeatKind {
-    SeatKind::Person
-}
-
-/// `seats` with either seat left out: a seat not given is a person.
-fn seats_or_people<'de, D: serde::Deserializer<'de>>(d: D) -> Result<PerSeat<SeatKind>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Given {
-        #[serde(rename = "P1", default = "person")]
-        p1: SeatKind,
-        #[serde(rename = "P2", default = "person")]
-        p2: SeatKind,
-    }
-    // An object only (serde would also read a list, even an empty one).
-    let value = Value::deserialize(d)?;
-    if !value.is_object() {
-        return Err(serde::de::Error::custom(
-            "seats is an object like {\"P1\": {\"kind\": \"person\"}, \"P2\": {\"kind\": \"bot\", \"bot\": \"easy\"}}",
-        ));
-    }
-    let given = Given::deserialize(value).map_err(serde::de::Error::custom)?;
-    Ok(PerSeat::new(given.p1, given.p2))
-}
-
-/// A span of time in words: "30 minutes", "7 days".
-fn span(ms: u64) -> String {
-    let minutes = ms.div_ceil(60_000);
-    let (n, unit) = match minutes {
-        m if m >= 1_440 && m % 1_440 == 0 => (m / 1_440, "day"),
-        m if m >= 60 && m % 60 == 0 => (m / 60, "hour"),
-        m => (m, "minute"),
-    };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
-}
-
-/// What a match called off because nobody acted says.
-pub fn abandoned_words(config: &Config) -> String {
-    format!(
-        "this match was called off: nobody made a move within {} of its creation; nobody lost",
-        span(config.abandon_ms)
-    )
-}
-
-/// What an untimed match called off because nobody moved says.
-pub fn idle_words(config: &Config) -> String {
-    format!(
-        "this match was called off: it is untimed and nobody moved for {}; nobody lost",
-        span(config.untimed_idle_ms)
-    )
-}
-
-/// The labels of the hidden options ([`umpire_core::ConfigOption::hidden`])
-/// that a normalized `config` sets to something other than their default:
-/// the secrets a host fixed.
-pub fn fixed(game: &dyn AnyGame, config: &Value) -> Vec<&'static str> {
-    let default = game.default_config();
-    game.options()
-        .into_iter()
-        .filter(|o| o.hidden && config.get(o.key) != default.get(o.key))
-        .map(|o| o.label)
-        .collect()
-}
-
-/// `config` with every hidden option back at its default: a rematch draws
-/// its secrets anew.
-pub fn without_hidden(game: &dyn AnyGame, config: &Value) -> Value {
-    let default = game.default_config();
-    let mut config = config.clone();
-    for option in game.options().into_iter().filter(|o| o.hidden) {
-        if let (Some(config), Some(value)) = (config.as_object_mut(), default.get(option.key)) {
-            config.insert(option.key.to_string(), value.clone());
-        }
-    }
-    config
-}
-
-/// Why a request failed: the HTTP status and a message for the client.
-pub struct Refusal(pub u16, pub String);
-
-/// Matches of each list on one page of the lobby.
-pub const LOBBY_PAGE: usize = 50;
-/// The open and the live matches' summaries, each list newest first.
-type Lists = (Vec<Value>, Vec<Value>);
-
-/// The sorted lists, and when they were sorted.
-type LobbyCache = Mutex<Option<(std::time::Instant, Arc<Lists>)>>;
-
-/// Sorts the summaries into the open and the live list, newest first; the
-/// id orders matches made in the same millisecond, so pages neither repeat
-/// nor skip one.
-fn sort_lists(summaries: Vec<Arc<Mutex<Value>>>) -> Lists {
-    let (mut open, mut playing) = split_lists(summaries);
-    open.sort_by(newest_first);
-    playing.sort_by(newest_first);
-    (open, playing)
-}
-
-/// The open and the live matches of `summaries`, in no order.
-fn split_lists(summaries: Vec<Arc<Mutex<Value>>>) -> Lists {
-    let mut open = Vec::new();
-    let mut playing = Vec::new();
-    for s in summaries {
-        let s = s.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        match s["status"].as_str() {
-            Some("open") => open.push(s),
-            Some("live") => playing.push(s),
-            _ => {}
-        }
-    }
-    (open, playing)
-}
-
-fn newest_first(a: &Value, b: &Value) -> std::cmp::Ordering {
-    fn key(v: &Value) -> (Option<u64>, Option<&str>) {
-        (v["created_ms"].as_u64(), v["id"].as_str())
-    }
-    key(b).cmp(&key(a))
-}
+use crate::{tokens, wall};
 
 pub struct Hub {
-    lobby_cache: LobbyCache,
-    /// A request is sorting the lobby's lists now.
-    lobby_sorting: std::sync::atomic::AtomicBool,
     live: Registry,
     pub store: Store,
     config: Arc<Config>,
@@ -207,8 +54,6 @@ impl Drop for Slot {
 impl Hub {
     pub fn new(store: Store, config: Arc<Config>) -> Hub {
         Hub {
-            lobby_cache: Mutex::new(None),
-            lobby_sorting: Default::default(),
             live: Arc::new(Mutex::new(HashMap::new())),
             store,
             claiming: Default::default(),
@@ -228,7 +73,7 @@ impl Hub {
         self.config.games()
     }
 
-    fn registry(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
+    pub fn registry(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
         self.live.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -394,18 +239,6 @@ impl Hub {
         Ok(adopted)
     }
 
-    /// This node's own open and live matches (for another node's lobby).
-    pub async fn own_lists(&self) -> Arc<Lists> {
-        let summaries: Vec<Arc<Mutex<Value>>> = self
-            .registry()
-            .values()
-            .map(|h| h.summary.clone())
-            .collect();
-        let lists = tokio::task::spawn_blocking(move || split_lists(summaries)).await;
-        Arc::new(lists.unwrap_or_default())
-    }
-
-    /// How many matches this node runs.
     pub fn live_count(&self) -> usize {
         self.registry().len()
     }
@@ -628,92 +461,10 @@ impl Hub {
                 rematch: None,
             },
             takeover: req.takeover,
-            created_ms: live::wall_ms(),
+            created_ms: wall::wall_ms(),
             creator: None,
         };
         Ok((game, m, row))
-    }
-
-    /// One page of the lobby: open and live matches from memory, newest
-    /// first, finished ones from the store. The live lists are sorted at
-    /// most once a second, whoever asks, so many lobbies polling cost what
-    /// one does.
-    pub async fn lobby(&self, page: usize, cluster: Option<&Cluster>) -> Result<Value, Refusal> {
-        let lists = self.live_lists(cluster).await;
-        let slice = |all: &[Value]| -> (Vec<Value>, bool) {
-            let from = page.saturating_mul(LOBBY_PAGE).min(all.len());
-            let to = (from + LOBBY_PAGE).min(all.len());
-            (all[from..to].to_vec(), to < all.len())
-        };
-        let (open, more_open) = slice(&lists.0);
-        let (playing, more_live) = slice(&lists.1);
-        let mut finished = self
-            .store
-            .finished(LOBBY_PAGE + 1, page.saturating_mul(LOBBY_PAGE))
-            .await
-            .map_err(|e| {
-                tracing::error!("{e}");
-                Refusal(500, "the store could not be read".into())
-            })?;
-        let more_finished = finished.len() > LOBBY_PAGE;
-        finished.truncate(LOBBY_PAGE);
-        let finished: Vec<Value> = finished
-            .into_iter()
-            .map(|f| {
-                let name = umpire_catalog::find(self.games(), &f.game).map_or("", |g| g.name());
-                json!({"id": f.id, "game": f.game, "name": name, "created_ms": f.created_ms,
-                    "finished_ms": f.finished_ms, "seats": f.seats, "moves": f.moves,
-                    "outcome": f.outcome, "status": "finished"})
-            })
-            .collect();
-        Ok(
-            json!({"page": page, "open": open, "live": playing, "finished": finished,
-                  "more": {"open": more_open, "live": more_live, "finished": more_finished}}),
-        )
-    }
-
-    /// The open and the live matches, newest first: sorted afresh at most
-    /// once every `Config::lobby_fresh_ms`, off the async threads; while one
-    /// request sorts, the others get the previous lists.
-    async fn live_lists(&self, cluster: Option<&Cluster>) -> Arc<Lists> {
-        use std::sync::atomic::Ordering;
-        let stale = {
-            let cache = self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner());
-            match cache.as_ref() {
-                Some((at, lists))
-                    if at.elapsed().as_millis() < u128::from(self.config.lobby_fresh_ms) =>
-                {
-                    return lists.clone();
-                }
-                Some((_, lists)) => Some(lists.clone()),
-                None => None,
-            }
-        };
-        if self.lobby_sorting.swap(true, Ordering::SeqCst) {
-            if let Some(lists) = stale {
-                return lists;
-            }
-        }
-        // Only the handles are taken under the registry's lock.
-        let summaries: Vec<Arc<Mutex<Value>>> = self
-            .registry()
-            .values()
-            .map(|h| h.summary.clone())
-            .collect();
-        let sorted = tokio::task::spawn_blocking(move || sort_lists(summaries)).await;
-        let mut lists = sorted.unwrap_or_default();
-        // The other nodes' matches too.
-        if let Some(cluster) = cluster {
-            let (mut open, mut playing) = cluster.lobby(lists).await;
-            open.sort_by(newest_first);
-            playing.sort_by(newest_first);
-            lists = (open, playing);
-        }
-        self.lobby_sorting.store(false, Ordering::SeqCst);
-        let lists = Arc::new(lists);
-        *self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner()) =
-            Some((std::time::Instant::now(), lists.clone()));
-        lists
     }
 }
 
@@ -811,7 +562,7 @@ impl Hub {
             ));
         }
         // The lobby stops offering the seat at once: the summary loses its
-        // invite, and lists sorted before are not served again.
+        // invite (and the caller drops the lists sorted before).
         if let Some(summary) = handle
             .summary
             .lock()
@@ -820,7 +571,6 @@ impl Hub {
         {
             summary.remove("join");
         }
-        *self.lobby_cache.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let seat = invite.seat;
         Ok(json!({"seat": seat.to_string(),
                   "link": format!("/m/{id}?t={}", info.tokens.seats[seat])}))

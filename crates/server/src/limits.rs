@@ -1,10 +1,11 @@
 //! Per-address limits: how many matches one address may create, and how
-//! many connections it may open, per minute. A stranger who floods gets
-//! `429` and everyone else is served as before.
+//! many connections it may open, per minute; how many bytes of request
+//! bodies it may have on the way at once. A stranger who floods gets `429`
+//! and everyone else is served as before.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Addresses tracked before the full buckets (idle addresses) are dropped.
@@ -51,6 +52,40 @@ impl PerAddress {
         } else {
             false
         }
+    }
+}
+
+/// Bytes of bodies one address may have on the way at once.
+pub const PER_ADDRESS: usize = 4 * 1024 * 1024;
+
+/// The bytes each address has on the way.
+#[derive(Default)]
+pub struct Budget(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+/// Bytes taken from an address's budget, given back on drop.
+pub struct Taken(Arc<Mutex<HashMap<IpAddr, usize>>>, IpAddr, usize);
+
+impl Drop for Taken {
+    fn drop(&mut self) {
+        let mut used = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = used.get_mut(&self.1) {
+            *n = n.saturating_sub(self.2);
+            if *n == 0 {
+                used.remove(&self.1);
+            }
+        }
+    }
+}
+
+impl Budget {
+    pub fn take(&self, ip: IpAddr, bytes: usize) -> Option<Taken> {
+        let mut used = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let n = used.entry(ip).or_insert(0);
+        if *n + bytes > PER_ADDRESS {
+            return None;
+        }
+        *n += bytes;
+        Some(Taken(self.0.clone(), ip, bytes))
     }
 }
 

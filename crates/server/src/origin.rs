@@ -12,8 +12,8 @@ use axum::http::{Method, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::App;
-use crate::routes::error;
+use crate::app::App;
+use crate::reply::error;
 
 pub async fn same_origin(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
     let changes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);

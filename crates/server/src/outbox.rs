@@ -14,11 +14,32 @@ use std::pin::Pin;
 use std::sync::Mutex;
 use std::task::{Context, Poll, Waker};
 
-use axum::extract::ws::Message;
+use axum::extract::ws::{Message, Utf8Bytes};
 use futures_util::Sink;
 use tokio::sync::Notify;
 
-use crate::live::{OUT_QUEUE, Outgoing};
+/// Frames that may wait for a client's socket. A client further behind is
+/// too slow and is disconnected rather than allowed to hold anything up.
+pub const OUT_QUEUE: usize = 64;
+
+/// What a client is sent at once: one message, or two that leave in one
+/// socket write (a mover's `accepted` and its new `state`).
+pub enum Outgoing {
+    One(Utf8Bytes),
+    Two(Utf8Bytes, Utf8Bytes),
+}
+
+impl From<String> for Outgoing {
+    fn from(text: String) -> Outgoing {
+        Outgoing::One(text.into())
+    }
+}
+
+impl From<Utf8Bytes> for Outgoing {
+    fn from(text: Utf8Bytes) -> Outgoing {
+        Outgoing::One(text)
+    }
+}
 
 /// Somewhere a client's messages go.
 pub trait Deliver: Send + Sync {

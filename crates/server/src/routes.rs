@@ -16,25 +16,22 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use umpire_core::{Record, Viewer};
 
-use crate::App;
 use crate::address::Client;
+use crate::app::App;
 use crate::bodies;
 use crate::cluster::wire::{Answer, Ask};
-use crate::hub::{CreateRequest, Found, Refusal};
+use crate::hub::Found;
 use crate::live::Handle;
 use crate::origin;
 use crate::replay::Refused;
+use crate::reply::{Refusal, error, security_headers};
+use crate::request::{CreateRequest, TokenQuery};
 use crate::ws;
 
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
 #[allow_missing = true]
 struct Web;
-
-#[derive(Debug, Deserialize)]
-pub struct TokenQuery {
-    pub t: Option<String>,
-}
 
 pub fn router(app: Arc<App>) -> Router {
     let small = middleware::from_fn_with_state(app.clone(), bodies::small);
@@ -79,12 +76,6 @@ async fn within_time(req: axum::extract::Request, next: middleware::Next) -> Res
     }
 }
 
-/// What every page may load: its own scripts, styles and sockets only, and
-/// no framing by another site. (Boards set colours in `style` attributes.)
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
-form-action 'self'; frame-ancestors 'none'";
-
 /// Every answer: errors as `{"error": …}` JSON, whoever made them (the
 /// router's 404 and 405, a body over the limit, a failed WebSocket
 /// upgrade), and the security headers. Links carry seat tokens, so no
@@ -108,23 +99,6 @@ async fn finish(req: axum::extract::Request, next: middleware::Next) -> Response
     response
 }
 
-/// The headers every answer carries.
-pub fn security_headers(headers: &mut axum::http::HeaderMap) {
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-}
-
 /// An error answer as `{"error": …}`: its own JSON as it is, else its text
 /// (or the status's name) as the message.
 async fn json_error(response: Response) -> Response {
@@ -145,17 +119,6 @@ async fn json_error(response: Response) -> Response {
         text => text.to_string(),
     };
     error(status.as_u16(), &message)
-}
-
-pub fn error(status: u16, message: &str) -> Response {
-    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    (status, Json(json!({"error": message}))).into_response()
-}
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        error(self.0, &self.1)
-    }
 }
 
 /// `GET /api/health`: whether this node takes clients (a load balancer's
@@ -284,7 +247,14 @@ pub async fn answer_here(app: &App, ask: Ask) -> Answer {
         Ask::Snapshot { id, token } => reply(snapshot_here(app, &id, token.as_deref()).await),
         Ask::Record { id, token } => reply(record_here(app, &id, token.as_deref()).await),
         Ask::Claim { id, code, mine } => match here(app, &id).await {
-            Ok(handle) => reply(app.hub.claim(&handle, &code, &mine).await),
+            Ok(handle) => {
+                let claimed = app.hub.claim(&handle, &code, &mine).await;
+                if claimed.is_ok() {
+                    // Lists sorted before still offer the seat.
+                    app.lobby.forget();
+                }
+                reply(claimed)
+            }
             Err(r) => reply(Err(r)),
         },
         _ => Answer::error(400, "not an ask about a match"),
@@ -345,7 +315,11 @@ struct PageQuery {
 }
 
 async fn lobby(State(app): State<Arc<App>>, Query(q): Query<PageQuery>) -> Response {
-    match app.hub.lobby(q.page, app.cluster.as_deref()).await {
+    match app
+        .lobby
+        .page(&app.hub, q.page, app.cluster.as_deref())
+        .await
+    {
         Ok(lobby) => Json(lobby).into_response(),
         Err(r) => r.into_response(),
     }

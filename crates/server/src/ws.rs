@@ -2,7 +2,6 @@
 //! shape), passes them to the match's task, and writes what the task sends.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Extension;
@@ -17,38 +16,24 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use umpire_core::Viewer;
 
-use crate::App;
 use crate::address::Client;
+use crate::admitted::Admitted;
+use crate::app::App;
 use crate::hub::Found;
 use crate::listen::Held;
-use crate::live::{Cmd, Handle, Outgoing};
+use crate::live::{Cmd, Handle};
 use crate::messages::{self, ClientMsg};
-use crate::outbox::{Deliver, Outbox, Stop};
-use crate::routes::TokenQuery;
+use crate::outbox::{Deliver, Outbox, Outgoing, Stop};
+use crate::request::TokenQuery;
+use crate::socket::{Bucket, IDLE_CHECK, IDLE_LIMIT, MAX_MESSAGE, PING_EVERY, next_conn};
 
-/// Messages longer than this get an error; the connection stays open.
-pub const MAX_MESSAGE: usize = 16 * 1024;
 /// Frames longer than this close the connection: they are not read at all.
 pub const MAX_FRAME: usize = 64 * 1024;
-/// Messages per second a client may send (and the burst it may save up):
-/// past it the server reads the client's messages more slowly. Nothing is
-/// refused, so a fast bot is slowed down, never cut off, and a flood costs
-/// the server no more than this many messages a second.
-pub const RATE: f64 = 100.0;
 /// Frames are buffered up to this many bytes before a write, so the two
 /// messages of an [`Outgoing::Two`] leave in one.
 const WRITE_BUFFER: usize = 8 * 1024;
 /// A socket that accepts nothing for this long is dropped.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
-/// The server pings each client this often.
-pub const PING_EVERY: Duration = Duration::from_secs(30);
-/// A client heard nothing from (not even a pong) this long is dropped.
-pub const IDLE_LIMIT: Duration = Duration::from_secs(75);
-/// How often a client's silence is checked against [`IDLE_LIMIT`].
-pub const IDLE_CHECK: Duration = Duration::from_secs(5);
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
-
 pub async fn upgrade(
     ws: WebSocketUpgrade,
     Path(id): Path<String>,
@@ -108,24 +93,6 @@ async fn refuse(outbox: &Out, rule: &str, message: &str) {
     }
 }
 
-/// A client let in to a match (its socket here, or on another node that
-/// relays it).
-pub struct Admitted {
-    pub handle: Handle,
-    pub viewer: Viewer,
-    pub conn: u64,
-    /// Its outgoing frames; answers that need no match go here too.
-    pub outbox: Arc<dyn Deliver>,
-}
-
-impl Admitted {
-    /// Answers the client directly. A client that cannot take it is not
-    /// reading: dropping is fine.
-    fn reply(&self, text: String) {
-        self.outbox.send(Outgoing::from(text));
-    }
-}
-
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
     let found = find(&app, &id).await;
     if let Ok(Found::There(node)) = found {
@@ -174,10 +141,6 @@ pub async fn find(app: &App, id: &str) -> Result<Found, (&'static str, String)> 
 }
 
 /// The next connection's number, unique in this process.
-pub fn next_conn() -> u64 {
-    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
-}
-
 /// Checks the token and joins the match's watchers, who send to `outbox`;
 /// or the refusal to send (its rule and message).
 pub async fn admit(
@@ -386,34 +349,4 @@ fn command(text: &str, client: &Admitted, at: Instant) -> Result<Ask, String> {
         )),
     };
     cmd.map(Ask::Match)
-}
-
-/// A token bucket: `RATE` messages a second, bursts up to `RATE`.
-pub struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    pub fn new() -> Bucket {
-        Bucket {
-            tokens: RATE,
-            at: Instant::now(),
-        }
-    }
-
-    /// Takes a token, first waiting for one if the bucket is empty.
-    pub async fn take(&mut self) {
-        let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * RATE;
-        self.tokens = (self.tokens + refill).min(RATE);
-        self.at = now;
-        if self.tokens < 1.0 {
-            let wait = Duration::from_secs_f64((1.0 - self.tokens) / RATE);
-            tokio::time::sleep(wait).await;
-            self.tokens = 1.0;
-            self.at = Instant::now();
-        }
-        self.tokens -= 1.0;
-    }
 }

@@ -2,12 +2,13 @@
 //! snapshot, a record, a claim, a client joining, a match to create) and
 //! the messages of the clients they relay. A relayed client is a watcher
 //! of the match like any other; its messages go to a subject of its own.
+//! And this node's loops: its lease, and taking over the matches of nodes
+//! that are gone.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use async_nats::HeaderMap;
 use axum::body::Bytes;
@@ -15,48 +16,52 @@ use futures_util::StreamExt;
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use super::Cluster;
+use super::node::{Cluster, RENEW};
 use super::wire::{self, Answer, Ask, Send};
-use crate::App;
-use crate::live::{OUT_QUEUE, Outgoing};
-use crate::outbox::Deliver;
-use crate::ws::{self, Admitted};
+use crate::app::App;
+use crate::lobby::Lobby;
+use crate::outbox::{Deliver, OUT_QUEUE, Outgoing};
+use crate::ws;
 
-/// A relayed connection whose node has not said it holds it for this long
-/// is dropped (that node is gone).
-const KEEP: Duration = Duration::from_secs(15);
-
-/// The relayed clients of the matches this node runs.
-#[derive(Default)]
-pub struct Relayed(tokio::sync::Mutex<HashMap<u64, (Arc<Admitted>, Instant)>>);
-
-impl Relayed {
-    /// Drops the connections no node holds any more.
-    pub async fn sweep(&self) {
-        let gone: Vec<Arc<Admitted>> = {
-            let mut map = self.0.lock().await;
-            let stale: Vec<u64> = (map.iter())
-                .filter(|(_, (_, kept))| kept.elapsed() > KEEP)
-                .map(|(&conn, _)| conn)
-                .collect();
-            stale
-                .iter()
-                .filter_map(|c| map.remove(c))
-                .map(|(a, _)| a)
-                .collect()
-        };
-        for client in gone {
-            leave(&client).await;
+/// Starts this node's loops: its lease, taking over the matches of
+/// nodes that are gone, and answering the other nodes.
+pub async fn start(app: &Arc<App>) -> Result<(), String> {
+    let Some(cluster) = app.cluster.as_ref() else {
+        return Ok(());
+    };
+    serve(app.clone(), cluster).await?;
+    // Entered among the nodes before serving anyone.
+    cluster
+        .leases
+        .renew(&cluster.name, 0, app.hub.max_live())
+        .await
+        .map_err(|e| e.to_string())?;
+    let app = app.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(RENEW);
+        loop {
+            tick.tick().await;
+            let Some(cluster) = app.cluster.as_ref() else {
+                return;
+            };
+            let live = app.hub.live_count();
+            let renewed = cluster
+                .leases
+                .renew(&cluster.name, live, app.hub.max_live())
+                .await;
+            if let Err(e) = renewed {
+                tracing::warn!("the node's lease was not renewed: {e}");
+                continue;
+            }
+            match app.hub.adopt_orphans().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(matches = n, "matches taken over"),
+                Err(e) => tracing::warn!("matches were not taken over: {e}"),
+            }
+            cluster.relayed.sweep().await;
         }
-    }
-}
-
-async fn leave(client: &Admitted) {
-    let _ = client
-        .handle
-        .tx
-        .send(crate::live::Cmd::Leave { conn: client.conn })
-        .await;
+    });
+    Ok(())
 }
 
 /// Listens to the other nodes: asks, relayed clients' messages, the lobby.
@@ -103,7 +108,7 @@ pub async fn serve(app: Arc<App>, cluster: &Cluster) -> Result<(), String> {
             if msg.payload.as_ref() == cluster.id.as_bytes() {
                 continue;
             }
-            let lists = app.hub.own_lists().await;
+            let lists = Lobby::own_lists(&app.hub).await;
             if let (Some(to), Ok(body)) = (msg.reply, serde_json::to_vec(&*lists)) {
                 let _ = cluster.nats.publish(to, Bytes::from(body)).await;
             }
@@ -193,7 +198,7 @@ async fn take(app: &Arc<App>, send: Send) {
         Send::Leave { conn } => {
             let client = cluster.relayed.0.lock().await.remove(&conn);
             if let Some((client, _)) = client {
-                leave(&client).await;
+                client.leave().await;
             }
         }
     }

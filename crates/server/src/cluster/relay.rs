@@ -6,91 +6,17 @@
 //! that node is gone, and its clients are then told to reconnect: the
 //! match moves to another node.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
-use tokio::sync::watch;
 
-use super::Cluster;
 use super::wire::{self, Ask, Send};
-use crate::App;
+use crate::app::App;
 use crate::messages;
-use crate::ws::{Bucket, IDLE_CHECK, IDLE_LIMIT, MAX_MESSAGE, PING_EVERY};
-
-/// How often this node asks the nodes it relays to whether they still
-/// hold its clients.
-const WATCH_EVERY: Duration = Duration::from_millis(500);
-
-/// The nodes this node relays clients to: for each, the connections, and
-/// a flag raised once that node is gone.
-#[derive(Default)]
-pub struct Watches(Mutex<HashMap<String, Watch>>);
-
-struct Watch {
-    conns: Vec<u64>,
-    gone: watch::Sender<bool>,
-}
-
-impl Watches {
-    /// Watches `node` for connection `conn`; the receiver turns true once
-    /// the node is gone.
-    fn add(&self, cluster: &Arc<Cluster>, node: &str, conn: u64) -> watch::Receiver<bool> {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = map.get_mut(node) {
-            w.conns.push(conn);
-            return w.gone.subscribe();
-        }
-        let (gone, seen) = watch::channel(false);
-        map.insert(
-            node.to_string(),
-            Watch {
-                conns: vec![conn],
-                gone,
-            },
-        );
-        tokio::spawn(watch_node(cluster.clone(), node.to_string()));
-        seen
-    }
-
-    fn remove(&self, node: &str, conn: u64) {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = map.get_mut(node) {
-            w.conns.retain(|&c| c != conn);
-        }
-    }
-}
-
-/// Asks `node` twice a second whether it still holds this node's clients;
-/// once it cannot be reached, tells them. Ends when none is left.
-async fn watch_node(cluster: Arc<Cluster>, node: String) {
-    let mut tick = tokio::time::interval(WATCH_EVERY);
-    loop {
-        tick.tick().await;
-        let conns = {
-            let mut map = cluster.watches.0.lock().unwrap_or_else(|e| e.into_inner());
-            match map.get(&node) {
-                Some(w) if w.conns.is_empty() => {
-                    map.remove(&node);
-                    return;
-                }
-                Some(w) => w.conns.clone(),
-                None => return,
-            }
-        };
-        let answer = cluster.ask(&node, &Ask::Keep { conns }).await;
-        if answer.status != 200 {
-            let mut map = cluster.watches.0.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(w) = map.remove(&node) {
-                let _ = w.gone.send(true);
-            }
-            return;
-        }
-    }
-}
+use crate::socket::{Bucket, IDLE_CHECK, IDLE_LIMIT, MAX_MESSAGE, PING_EVERY, next_conn};
 
 /// Relays a client of match `id`, which node `node` runs.
 pub async fn connection(
@@ -110,7 +36,7 @@ pub async fn connection(
         );
         return refuse(socket, text).await;
     }
-    let subject = format!("umpire.conn.{}.{}", cluster.id, crate::ws::next_conn());
+    let subject = format!("umpire.conn.{}.{}", cluster.id, next_conn());
     let frames = cluster.nats.subscribe(subject.clone()).await;
     let Ok(mut frames) = frames else {
         let text = messages::error("server", "the nodes cannot reach each other now; try again");

@@ -12,14 +12,15 @@ use umpire_core::{
     ActionError, Entry, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng,
 };
 
-use super::presence::SeatSlot;
-use super::watchers::Watcher;
-use super::{Cmd, Handle, Info, Registry, Start};
-use crate::Config;
-use crate::messages;
+use super::handle::{Cmd, Handle, Registry, Start};
+use super::info::Info;
+use super::parts::{Rematch, SeatSlot, Watcher};
+use crate::config::Config;
 use crate::pool::Priority;
 use crate::shown::Shown;
 use crate::store::{Op, SeatKind, Store, StoreError};
+use crate::wall::wall_ms;
+use crate::{messages, wording};
 
 /// A finished match nobody watches leaves memory after this long.
 const IDLE: Duration = Duration::from_secs(10);
@@ -78,7 +79,7 @@ pub(super) struct Actor {
     /// nothing is played.
     pub(super) out_of_step: Option<Vec<umpire_core::Entry>>,
     /// Who asked for a rematch, and the rematch once made.
-    pub(super) rematch: super::rematch::Rematch,
+    pub(super) rematch: Rematch,
 }
 
 /// Starts a match's task and returns its handle (not yet registered).
@@ -114,12 +115,12 @@ pub fn spawn(start: Start) -> Handle {
         playing: actions_seen,
         rng: seeded_rng(rand::random()),
         idle_since: now,
-        moved_ms: super::wall_ms(),
+        moved_ms: wall_ms(),
         removed: false,
         stopped: false,
         store_failed: None,
         out_of_step: None,
-        rematch: super::rematch::Rematch::new(start.info.tokens.rematch.clone()),
+        rematch: Rematch::new(start.info.tokens.rematch.clone()),
     };
     for seat in Seat::BOTH {
         if let SeatKind::Bot { bot } = &actor.seats[seat].kind {
@@ -235,8 +236,7 @@ impl Actor {
         });
         let idle = (self.m.is_over() && !self.removed).then(|| self.idle_since + IDLE);
         let abandon = self.abandon_at().map(|(at_ms, _)| {
-            let due =
-                Instant::now() + Duration::from_millis(at_ms.saturating_sub(super::wall_ms()));
+            let due = Instant::now() + Duration::from_millis(at_ms.saturating_sub(wall_ms()));
             self.store_failed
                 .map_or(due, |at| due.max(at + STORE_RETRY))
         });
@@ -266,11 +266,11 @@ impl Actor {
         let waiting = self.m.record().actions.is_empty() && (!self.playing || untimed);
         if waiting && self.config.abandon_ms > 0 {
             let at = self.info.created_ms.saturating_add(self.config.abandon_ms);
-            return Some((at, crate::hub::abandoned_words(&self.config)));
+            return Some((at, wording::abandoned_words(&self.config)));
         }
         (untimed && self.config.untimed_idle_ms > 0).then(|| {
             let at = self.moved_ms.saturating_add(self.config.untimed_idle_ms);
-            (at, crate::hub::idle_words(&self.config))
+            (at, wording::idle_words(&self.config))
         })
     }
 
@@ -279,7 +279,7 @@ impl Actor {
     async fn abandon(&mut self, words: String) {
         let op = Op::Abandon {
             id: self.info.id.clone(),
-            at_ms: super::wall_ms(),
+            at_ms: wall_ms(),
             reason: words.clone(),
         };
         if let Err(e) = self.store.write(op).await {
@@ -307,7 +307,7 @@ impl Actor {
             }
         }
         if let Some((at, words)) = self.abandon_at() {
-            if super::wall_ms() >= at {
+            if wall_ms() >= at {
                 return self.abandon(words).await;
             }
         }
@@ -461,7 +461,7 @@ impl Actor {
         }
         match self.submit(seat, text, now).await {
             Ok(played) => {
-                self.moved_ms = super::wall_ms();
+                self.moved_ms = wall_ms();
                 // The first action starts play, if both seats have not yet.
                 self.start_play();
                 let mut shown = self.shown.clone();

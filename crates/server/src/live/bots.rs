@@ -5,11 +5,12 @@
 
 use std::time::{Duration, Instant};
 
-use umpire_core::{AnyState, MatchRng, Seat, SeatView, Viewer, seeded_rng};
 use umpire_core::{Bot, Think};
+use umpire_core::{MatchRng, Seat, SeatView, Viewer, seeded_rng};
 
-use super::Cmd;
 use super::actor::{Actor, Source};
+use super::handle::Cmd;
+use super::parts::BotSlot;
 use crate::pool::Priority;
 use crate::store::SeatKind;
 
@@ -18,29 +19,6 @@ const MAX_PENDING: usize = 256;
 /// A bot answers this long before its turn time runs out, so that its move
 /// is in before the turn ends whatever the load.
 const CLOCK_MARGIN_MS: u64 = 250;
-
-/// A bot in a seat.
-pub(super) struct BotSlot {
-    /// `None` while the bot is thinking on a blocking thread.
-    bot: Option<Box<dyn Bot>>,
-    rng: Option<Box<MatchRng>>,
-    /// States to show the bot before it next chooses.
-    pending: Vec<Box<dyn AnyState>>,
-    /// The seat must act since the record had this many entries; by when.
-    want: Option<(usize, Instant)>,
-    /// The need the bot is thinking about now, and its switch to stop.
-    job: Option<(usize, Think)>,
-}
-
-impl BotSlot {
-    /// When the bot's time for the need it is thinking about runs out.
-    fn thinking_until(&self) -> Option<Instant> {
-        match (self.want, &self.job) {
-            (Some((tag, by)), Some((job, _))) if tag == *job => Some(by),
-            _ => None,
-        }
-    }
-}
 
 impl Actor {
     /// Puts a bot in `seat`.

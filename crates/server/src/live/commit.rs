@@ -6,10 +6,10 @@
 use umpire_core::{Entry, Match, Seat, Viewer};
 
 use super::actor::Actor;
-use super::wall_ms;
 use crate::messages;
 use crate::shown::{Shown, Views};
 use crate::store::Op;
+use crate::wall::wall_ms;
 
 impl Actor {
     /// Makes `entries` (already applied, one step) durable, then tells each

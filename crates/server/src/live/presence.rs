@@ -8,7 +8,6 @@ use serde_json::json;
 use umpire_core::{PerSeat, Seat, Viewer};
 
 use super::actor::Actor;
-use super::bots::BotSlot;
 use crate::messages;
 use crate::store::{Op, SeatKind};
 
@@ -22,33 +21,6 @@ pub(super) struct SeatShown<'a> {
     away_ms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bot: Option<&'a str>,
-}
-
-/// One seat: who plays it and, for a person, whether they are here.
-pub(super) struct SeatSlot {
-    pub(super) kind: SeatKind,
-    connected: usize,
-    /// Whether a person ever sat here (for the lobby's "open" list).
-    ever: bool,
-    away_since: Instant,
-    pub(super) bot: Option<BotSlot>,
-}
-
-impl SeatSlot {
-    /// A bot, or a person with a connection.
-    pub(super) fn is_here(&self) -> bool {
-        self.kind != SeatKind::Person || self.connected > 0
-    }
-
-    pub(super) fn new(kind: SeatKind, ever: bool, now: Instant) -> SeatSlot {
-        SeatSlot {
-            kind,
-            connected: 0,
-            ever,
-            away_since: now,
-            bot: None,
-        }
-    }
 }
 
 impl Actor {

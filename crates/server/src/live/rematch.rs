@@ -12,33 +12,10 @@
 use umpire_core::{PerSeat, Seat};
 
 use super::actor::Actor;
-use crate::hub::CreateRequest;
+use super::handle::RematchOrder;
 use crate::messages;
+use crate::request::CreateRequest;
 use crate::store::{Op, SeatKind, Tokens};
-
-/// The rematch's state in a match's task.
-pub(crate) struct Rematch {
-    offers: PerSeat<bool>,
-    /// The hub is creating it now.
-    making: bool,
-    made: Option<String>,
-}
-
-impl Rematch {
-    pub(super) fn new(made: Option<String>) -> Rematch {
-        Rematch {
-            offers: PerSeat::new(false, false),
-            making: false,
-            made,
-        }
-    }
-}
-
-/// A rematch to create: its settings and the tokens it reuses.
-pub struct RematchOrder {
-    pub req: CreateRequest,
-    pub tokens: Tokens,
-}
 
 impl Actor {
     /// `seat` asks for a rematch (or accepts one); the order to create it
@@ -133,7 +110,7 @@ impl Actor {
         RematchOrder {
             req: CreateRequest {
                 game: self.info.game.id().to_string(),
-                config: crate::hub::without_hidden(self.info.game, &record.config),
+                config: crate::hidden::without_hidden(self.info.game, &record.config),
                 timed: record.timed,
                 seats: kinds,
                 takeover: self.info.takeover,

@@ -12,8 +12,9 @@ use tokio::sync::{mpsc, oneshot};
 use umpire_core::testing::SealedBids;
 use umpire_core::{Match, MatchOptions, PerSeat, Seat, Viewer, erase};
 
-use super::{Cmd, Handle, Info, Outgoing, Registry, Start, spawn};
-use crate::Config;
+use super::{Cmd, Handle, Info, Registry, Start, spawn};
+use crate::config::Config;
+use crate::outbox::Outgoing;
 use crate::shown::Shown;
 use crate::store::{MatchRow, Op, SeatKind, Store, Tokens};
 
@@ -36,8 +37,8 @@ async fn setup_with(config: Config) -> Setup {
     let dir = tempfile::tempdir().expect("a temp dir");
     // Created now: a match created at 0 is long past its 30 minutes to
     // start, and its task may call it off before the first client joins.
-    let created_ms = super::wall_ms();
-    let place = crate::Place::Sqlite(dir.path().join("t.db"));
+    let created_ms = crate::wall::wall_ms();
+    let place = crate::store::Place::Sqlite(dir.path().join("t.db"));
     let store = Store::open_as(&place, None).await.expect("a store");
     let game = erase::<SealedBids>();
     let m = Match::new(game, &json!({}), 7, MatchOptions::default()).expect("a match");

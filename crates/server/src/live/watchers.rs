@@ -8,37 +8,15 @@ use axum::extract::ws::Utf8Bytes;
 use serde_json::json;
 use umpire_core::{Seat, Viewer};
 
-use super::Outgoing;
 use super::actor::Actor;
+use super::parts::Watcher;
 use crate::messages;
-use crate::outbox::Deliver;
+use crate::outbox::{Deliver, Outgoing};
 use crate::shown::Views;
 
 /// Connections one seat holder, or the umpire, keeps at once. One more
 /// connection of the same link closes its oldest: the holder always gets in.
 const MAX_PER_HOLDER: usize = 8;
-
-/// One connected client.
-pub(super) struct Watcher {
-    pub(super) conn: u64,
-    pub(super) viewer: Viewer,
-    tx: Arc<dyn Deliver>,
-}
-
-/// A client the match lets go (it left, a newer connection of its link
-/// came, or it is too slow) has its connection closed, after what is queued.
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        self.tx.close();
-    }
-}
-
-impl Watcher {
-    /// Queues `text`; false if the client is not keeping up.
-    pub(super) fn send(&self, text: impl Into<Outgoing>) -> bool {
-        self.tx.send(text.into())
-    }
-}
 
 impl Actor {
     /// A client connects: it gets `hello` and its `state`. Returns whether

@@ -5,107 +5,22 @@
 //! many matches' moves) and creates or migrates its schema at start
 //! (`migrations/`), refusing a schema newer than the binary.
 
+mod backend;
 mod error;
+mod place;
 mod postgres;
 mod sqlite;
+#[cfg(test)]
+mod testing;
 mod types;
 
-use std::path::PathBuf;
-use std::str::FromStr;
 use std::sync::Arc;
 
-use futures_util::future::BoxFuture;
-
+use backend::Backend;
 pub use error::StoreError;
+pub use place::{Place, scratch_schema};
 pub use postgres::{Claim, Leases};
 pub use types::{FinishedSummary, Invite, Loaded, MatchRow, Op, SeatKind, Tokens};
-
-/// Where the store is: `sqlite:PATH` (or a plain path), or a PostgreSQL
-/// URL (`postgres://USER:PASSWORD@HOST:PORT/DB`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
-    Sqlite(PathBuf),
-    Postgres(String),
-}
-
-impl FromStr for Place {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Place, String> {
-        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            return Ok(Place::Postgres(text.to_string()));
-        }
-        let path = text.strip_prefix("sqlite:").unwrap_or(text);
-        if path.is_empty() || path.contains("://") {
-            return Err(format!(
-                "`{text}` is not a store: give sqlite:PATH, a file path, or postgres://USER@HOST/DB"
-            ));
-        }
-        Ok(Place::Sqlite(PathBuf::from(path)))
-    }
-}
-
-impl std::fmt::Display for Place {
-    /// The place without its password.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Place::Sqlite(path) => write!(f, "sqlite:{}", path.display()),
-            Place::Postgres(url) => f.write_str(&postgres::without_password(url)),
-        }
-    }
-}
-
-/// A PostgreSQL place in a schema of its own, named after `key`, in the
-/// database at `base` ([`postgres::scratch_schema`]).
-pub async fn scratch_schema(base: &str, key: &std::path::Path) -> Result<Place, StoreError> {
-    postgres::scratch_schema(base, &key.to_string_lossy())
-        .await
-        .map(Place::Postgres)
-}
-
-/// A failed migration in words: a schema from a newer umpire says so.
-fn migration_error(e: &refinery::Error) -> String {
-    match e.kind() {
-        refinery::error::Kind::MissingVersion(m) => format!(
-            "its schema has migration {} ({}), which this umpire does not know: \
-             a newer umpire made it; run that version, or a newer one",
-            m.version(),
-            m.name()
-        ),
-        refinery::error::Kind::DivergentVersion(applied, ours) => format!(
-            "its migration {} ({}) differs from this umpire's ({}): it was made by another build",
-            applied.version(),
-            applied.name(),
-            ours.name()
-        ),
-        // The deepest cause says what went wrong (the database's message).
-        _ => {
-            let mut cause: &dyn std::error::Error = e;
-            while let Some(next) = cause.source() {
-                cause = next;
-            }
-            format!("{e}: {cause}")
-        }
-    }
-}
-
-/// What a database behind the store does.
-pub trait Backend: Send + Sync {
-    /// Writes `op` for the owner of its match in `epoch` (refused as
-    /// [`StoreError::Moved`] once the epoch moved on; a store only one node
-    /// uses has epoch 0 for good); resolves once it is committed and durable.
-    fn write(&self, op: Op, epoch: u64) -> BoxFuture<'_, Result<(), StoreError>>;
-    /// One match with its actions.
-    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Loaded>, StoreError>>;
-    /// The latest finished matches, newest first.
-    fn finished(
-        &self,
-        limit: usize,
-        offset: usize,
-    ) -> BoxFuture<'_, Result<Vec<FinishedSummary>, StoreError>>;
-    /// Every unfinished match, to resume.
-    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<Loaded>, StoreError>>;
-}
 
 /// The store's handle; cheap to clone. A match's task holds one fenced with
 /// the epoch it runs the match in ([`Store::fenced`]).
@@ -235,68 +150,10 @@ impl Store {
     }
 }
 
-/// What the store tests share: rows and entries to write, and the places
-/// to test each backend on.
-#[cfg(test)]
-pub(crate) mod testing {
-    use umpire_core::{Entry, PerSeat, Seat};
-
-    use super::*;
-
-    pub fn row(id: &str) -> MatchRow {
-        MatchRow {
-            id: id.into(),
-            game: "g".into(),
-            config: serde_json::json!({}),
-            seed: 7,
-            timed: true,
-            clock: None,
-            seats: PerSeat::new(
-                SeatKind::Person,
-                SeatKind::Bot {
-                    bot: "random".into(),
-                },
-            ),
-            tokens: Tokens {
-                seats: PerSeat::new("a".into(), "b".into()),
-                umpire: "u".into(),
-                invite: None,
-                rematch: None,
-            },
-            takeover: true,
-            created_ms: 1,
-            creator: None,
-        }
-    }
-
-    pub fn entry(i: usize) -> Entry {
-        Entry::new(
-            if i % 2 == 0 { Seat::P1 } else { Seat::P2 },
-            format!("move {i}"),
-            i as u64 * 10,
-        )
-    }
-
-    /// A SQLite file in `dir`, and a PostgreSQL schema of `dir`'s own when
-    /// `UMPIRE_TEST_POSTGRES` names a database (`scripts/test` starts one).
-    pub async fn places(dir: &std::path::Path) -> Vec<Place> {
-        let mut places = vec![Place::Sqlite(dir.join("s.db"))];
-        match std::env::var("UMPIRE_TEST_POSTGRES") {
-            Ok(url) => places.push(
-                scratch_schema(&url, dir)
-                    .await
-                    .expect("a schema on the test PostgreSQL"),
-            ),
-            Err(_) => eprintln!(
-                "PostgreSQL not tested: UMPIRE_TEST_POSTGRES is not set (scripts/test sets it)"
-            ),
-        }
-        places
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use umpire_core::{Entry, Outcome, Seat};
 
     use super::testing::{entry, places, row};

@@ -23,8 +23,9 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{Client, NoTls, Row, Statement};
 use umpire_core::{Entry, PerSeat};
 
+use super::backend::{Backend, migration_error};
+use super::error::StoreError;
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
-use super::{Backend, StoreError};
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
@@ -199,7 +200,7 @@ impl Postgres {
             StoreError::Failed(format!(
                 "cannot migrate PostgreSQL at {}: {}",
                 without_password(url),
-                super::migration_error(&e)
+                migration_error(&e)
             ))
         })?;
         let manager = Manager::from_config(

@@ -21,8 +21,9 @@ use serde::Serialize;
 use tokio::sync::oneshot;
 use umpire_core::{Entry, PerSeat};
 
+use super::backend::{Backend, migration_error};
+use super::error::StoreError;
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
-use super::{Backend, StoreError};
 use live_log::LiveLog;
 
 mod embedded {
@@ -76,7 +77,7 @@ fn migrate(db: &mut Connection, path: &Path) -> Result<(), StoreError> {
             StoreError::Failed(format!(
                 "cannot migrate {}: {}",
                 path.display(),
-                super::migration_error(&e)
+                migration_error(&e)
             ))
         })
 }

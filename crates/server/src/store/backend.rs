@@ -1,0 +1,51 @@
+//! What a database behind the store does, and how a failed migration is
+//! told.
+
+use futures_util::future::BoxFuture;
+
+use super::error::StoreError;
+use super::types::{FinishedSummary, Loaded, Op};
+
+/// What a database behind the store does.
+pub trait Backend: Send + Sync {
+    /// Writes `op` for the owner of its match in `epoch` (refused as
+    /// [`StoreError::Moved`] once the epoch moved on; a store only one node
+    /// uses has epoch 0 for good); resolves once it is committed and durable.
+    fn write(&self, op: Op, epoch: u64) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// One match with its actions.
+    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Loaded>, StoreError>>;
+    /// The latest finished matches, newest first.
+    fn finished(
+        &self,
+        limit: usize,
+        offset: usize,
+    ) -> BoxFuture<'_, Result<Vec<FinishedSummary>, StoreError>>;
+    /// Every unfinished match, to resume.
+    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<Loaded>, StoreError>>;
+}
+
+/// A failed migration in words: a schema from a newer umpire says so.
+pub fn migration_error(e: &refinery::Error) -> String {
+    match e.kind() {
+        refinery::error::Kind::MissingVersion(m) => format!(
+            "its schema has migration {} ({}), which this umpire does not know: \
+             a newer umpire made it; run that version, or a newer one",
+            m.version(),
+            m.name()
+        ),
+        refinery::error::Kind::DivergentVersion(applied, ours) => format!(
+            "its migration {} ({}) differs from this umpire's ({}): it was made by another build",
+            applied.version(),
+            applied.name(),
+            ours.name()
+        ),
+        // The deepest cause says what went wrong (the database's message).
+        _ => {
+            let mut cause: &dyn std::error::Error = e;
+            while let Some(next) = cause.source() {
+                cause = next;
+            }
+            format!("{e}: {cause}")
+        }
+    }
+}

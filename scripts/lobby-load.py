@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # Creates N matches on a running `umpire serve` (start it with
 # `--creates-per-minute 0 --conns-per-address 0 --matches-per-address 0`),
-# then times GET /api/games
-# while 8 threads poll the lobby. Usage: scripts/lobby-load.py PORT N
+# of the first game it serves, then times GET /api/games while 8 threads
+# poll the lobby. Usage: scripts/lobby-load.py PORT N
 import http.client, json, sys, threading, time, statistics
 from concurrent.futures import ThreadPoolExecutor
 port, n = int(sys.argv[1]), int(sys.argv[2])
@@ -10,9 +10,11 @@ def req(method, path, body=None):
     c = http.client.HTTPConnection('127.0.0.1', port, timeout=30)
     c.request(method, path, body=json.dumps(body) if body else None, headers={'content-type': 'application/json'})
     r = c.getresponse(); data = r.read(); c.close(); return r.status, data
+# The matches are of the first game the server serves.
+game = json.loads(req('GET', '/api/games')[1])[0]['id']
 t0 = time.time()
 with ThreadPoolExecutor(32) as ex:
-    codes = list(ex.map(lambda _: req('POST', '/api/matches', {'game': 'masked-army'})[0], range(n)))
+    codes = list(ex.map(lambda _: req('POST', '/api/matches', {'game': game})[0], range(n)))
 print(f"created {codes.count(201)} of {n} in {time.time()-t0:.1f} s")
 stop = False
 polls = []

@@ -1,8 +1,7 @@
-// The board modules, one line per game: a new game adds its module here (and
-// its stylesheet `games/<id>.css`) and nothing else in the client changes.
-// The shared pages (match.js, replay.js, lobby.js) never name a game: every
-// word about a game comes from its module, or is built from the decision's
-// kind when a game has no module yet.
+// The board modules, by game id: each game's module is one line of
+// games/all.js. The shared pages (match.js, replay.js, lobby.js) never name
+// a game: every word about a game comes from its module, or is built from
+// the decision's kind when a game has no module yet.
 //
 // A board module's default export:
 //   id       the game's id (as in GET /api/games)
@@ -36,19 +35,9 @@
 //
 // Its stylesheet, `web/games/<id>.css`, is loaded by boardFor; every class
 // it styles starts with the game's own prefix, so games never collide.
-import bombDomain from './bomb-domain.js';
-import flowerDomain from './flower-domain.js';
-import fourStatements from './four-statements.js';
-import maskedArmy from './masked-army.js';
-import pentominoWall from './pentomino-wall.js';
+import * as all from './all.js';
 
-export const boards = {
-  [maskedArmy.id]: maskedArmy,
-  [flowerDomain.id]: flowerDomain,
-  [bombDomain.id]: bombDomain,
-  [pentominoWall.id]: pentominoWall,
-  [fourStatements.id]: fourStatements,
-};
+export const boards = Object.fromEntries(Object.values(all).map((board) => [board.id, board]));
 
 /// The stylesheet of game `id`'s board module.
 export function stylesheetFor(id) {

@@ -13,7 +13,7 @@ use crate::elo;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id, e.g. masked-army.
+    /// Game id (`umpire games` lists them).
     game: String,
     /// Two or more bots, comma-separated (names or levels; `umpire games`
     /// lists each game's bots); every pair plays. A bot named twice is told

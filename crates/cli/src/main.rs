@@ -48,7 +48,7 @@ enum Command {
     /// Print a game's rules and notation (formatted on a terminal,
     /// Markdown when piped or with --markdown).
     Rules {
-        /// Game id, e.g. masked-army.
+        /// Game id (`umpire games` lists them).
         game: String,
         /// Print the Markdown source.
         #[arg(long)]

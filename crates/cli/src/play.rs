@@ -22,7 +22,7 @@ use crate::replay::UNFINISHED;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id, e.g. masked-army.
+    /// Game id (`umpire games` lists them).
     game: String,
     /// The bot to play against: a level (easy, medium, hard) or a name
     /// (`umpire games` lists each game's bots).
@@ -47,8 +47,8 @@ pub struct Args {
     record: Option<PathBuf>,
 }
 
-/// The longest line taken as a move: a Four Statements bluff, the longest
-/// action of any game, is a few hundred characters. A longer line is
+/// The longest line taken as a move: the longest action of any game (a
+/// round of statements) is a few hundred characters. A longer line is
 /// refused without being echoed.
 const LONGEST_LINE: usize = 1000;
 

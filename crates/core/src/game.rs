@@ -35,7 +35,7 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// Why an action was refused (the turn rules are core's: [`Refused`]).
     type Error: RuleViolation;
 
-    /// Stable id, e.g. `masked-army`.
+    /// Stable id, lower case words joined by `-` (`sealed-bids`).
     const ID: &'static str;
     /// Display name.
     const NAME: &'static str;
@@ -51,8 +51,8 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// threads that serve everyone else. Default: none.
     const COSTLY: &'static [&'static str] = &[];
     /// Whether the rulebook deletes the earlier moves while the match runs,
-    /// so that players play from memory (Masked Army): a terminal then
-    /// shows only the current view. Default: no.
+    /// so that players play from memory: a terminal then shows only the
+    /// current view. Default: no.
     const HIDES_HISTORY: bool = false;
 
     /// Sets up a match.

@@ -18,7 +18,7 @@ pub struct Outcome {
     pub winner: Option<Seat>,
     /// Each seat's final score in the game's main measure.
     pub scores: PerSeat<i64>,
-    /// The step that decided it, in words: `score`, `second-largest army`,
+    /// The step that decided it, in words: `score`, `second-largest group`,
     /// `last piece placed`, `time`, `resignation`…
     pub decided_by: String,
     /// A sentence that says who won and why.

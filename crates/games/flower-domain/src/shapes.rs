@@ -5,8 +5,8 @@
 //! cells in one orientation: 2 + 6 + 19 = 27 of them) at one place in the
 //! meadow, and puts them down as an **image** of that shape: one of the
 //! eight rotations/reflections, told apart by where each flower lands. Two
-//! symmetries that send every flower to the same cell (a domino flipped
-//! along its length) are one image. A move is then (meadow shape, meadow
+//! symmetries that send every flower to the same cell (two cells in a row
+//! flipped along their length) are one image. A move is then (meadow shape, meadow
 //! anchor, image, garden anchor), and each legal move has exactly one such
 //! form: the meadow cells fix the shape and anchor, and since a move's
 //! flowers all differ in colour, the garden colouring fixes the image and

@@ -39,6 +39,19 @@ export function grid(width, height = width) {
       const around = [[col, row - 1], [col + 1, row], [col, row + 1], [col - 1, row]];
       return around.filter(([c, r]) => onBoard(c, r));
     },
+    /// The SVG labels of a board drawn `cell` units a cell from `margin`:
+    /// the column letters above it, the row numbers left of it, hidden from
+    /// screen readers (each cell says its own name).
+    coordinates(margin, cell, className) {
+      const parts = [];
+      for (let i = 0; i < Math.max(width, height); i++) {
+        const p = margin + i * cell + cell / 2;
+        const label = (x, y, text) => `<text class="${className}" x="${x}" y="${y}" text-anchor="middle" aria-hidden="true">${text}</text>`;
+        if (i < width) parts.push(label(p, margin - 9, name(i, 0).slice(0, 1)));
+        if (i < height) parts.push(label(margin - 13, p + 5, i + 1));
+      }
+      return parts.join('');
+    },
     /// Where a key moves the focus from cell `from`: an arrow one cell
     /// (not off the board), Home and End to the ends of its row; null for
     /// any other key.

@@ -414,13 +414,7 @@ export function boardSvg(view, which, opts = {}) {
     `<svg class="fd-board fd-${which}" data-board="${which}" viewBox="0 0 ${WIDTH} ${WIDTH}" role="grid" aria-label="${title}, columns A to J, rows 1 to 10" xmlns="http://www.w3.org/2000/svg">`,
     `<rect x="${MARGIN - 3}" y="${MARGIN - 3}" width="${SIZE * CELL + 6}" height="${SIZE * CELL + 6}" rx="4" class="fd-frame"/>`,
   ];
-  for (let i = 0; i < SIZE; i++) {
-    const p = MARGIN + i * CELL + CELL / 2;
-    parts.push(
-      `<text class="fd-coord" x="${p}" y="${MARGIN - 9}" text-anchor="middle" aria-hidden="true">${cellName(i, 0)[0]}</text>`,
-      `<text class="fd-coord" x="${MARGIN - 13}" y="${p + 5}" text-anchor="middle" aria-hidden="true">${i + 1}</text>`,
-    );
-  }
+  parts.push(GRID.coordinates(MARGIN, CELL, 'fd-coord'));
   for (let row = 0; row < SIZE; row++) {
     parts.push('<g role="row">');
     for (let col = 0; col < SIZE; col++) {

@@ -182,13 +182,7 @@ export function boardSvg(view, opts = {}) {
     `<svg class="ma-board" viewBox="0 0 ${WIDTH} ${WIDTH}" role="grid" aria-label="Masked Army board, columns A to I, rows 1 to 9" xmlns="http://www.w3.org/2000/svg">`,
     `<rect x="${MARGIN - 3}" y="${MARGIN - 3}" width="${SIZE * CELL + 6}" height="${SIZE * CELL + 6}" rx="4" class="ma-frame"/>`,
   );
-  for (let i = 0; i < SIZE; i++) {
-    const p = MARGIN + i * CELL + CELL / 2;
-    parts.push(
-      `<text class="ma-coord" x="${p}" y="${MARGIN - 8}" text-anchor="middle" aria-hidden="true">${cellName(i, 0)[0]}</text>`,
-      `<text class="ma-coord" x="${MARGIN - 12}" y="${p + 5}" text-anchor="middle" aria-hidden="true">${i + 1}</text>`,
-    );
-  }
+  parts.push(GRID.coordinates(MARGIN, CELL, 'ma-coord'));
   for (let row = 0; row < SIZE; row++) {
     parts.push('<g role="row">');
     for (let col = 0; col < SIZE; col++) {

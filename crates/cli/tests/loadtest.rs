@@ -2,7 +2,8 @@
 //! match of any game to the end and reports; it refuses to target another
 //! machine.
 
-use std::process::{Command, Output};
+mod common;
+use common::{succeeds, umpire};
 
 /// Two slots of three matches each, in turn.
 const SMALL: [&str; 7] = [
@@ -14,26 +15,6 @@ const SMALL: [&str; 7] = [
     "--seconds",
     "60",
 ];
-
-/// `umpire` run with `args`.
-fn umpire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(args)
-        .output()
-        .expect("umpire loadtest runs")
-}
-
-/// The stdout of `umpire` with `args`, which must succeed.
-fn succeeds(args: &[&str]) -> String {
-    let out = umpire(args);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
 
 #[test]
 fn a_small_load_test_runs_clean() {
@@ -102,6 +83,8 @@ fn bot_matches_play_beside_the_measured_ones_and_a_bad_bot_is_named() {
     let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
     assert_eq!(report["bot_matches"], 3, "{report}");
     assert_eq!(report["finished"], 6, "{report}");
+    // No `--game`: the first game `umpire games` lists.
+    assert_eq!(report["game"], umpire_catalog::games()[0].id(), "{report}");
     // An unknown bot is refused with the server's words.
     let out = umpire(&[
         "loadtest",

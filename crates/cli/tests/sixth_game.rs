@@ -5,29 +5,12 @@
 //! game: `umpire games`, the arena, the lobby (`GET /api/games`) with its
 //! bots and levels, `loadtest`, and its command.
 
-use std::process::{Command, Output};
-
 use serde_json::{Value, json};
 use umpire_core::testing::REGISTRATION;
 use umpire_load::client::http_json;
-use umpire_load::served::Served;
 
-/// `umpire` run with `args`.
-fn umpire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(args)
-        .output()
-        .expect("umpire runs")
-}
-
-/// The stdout of `umpire` with `args`, which must succeed.
-fn succeeds(args: &[&str]) -> String {
-    let out = umpire(args);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?}: {stdout}{stderr}");
-    stdout
-}
+mod common;
+use common::{serve_with, succeeds, umpire};
 
 /// The game's bots as the registration lists them: (name, level).
 fn its_bots() -> Vec<(String, String)> {
@@ -83,12 +66,8 @@ fn the_arena_plays_its_own_bots_by_name_and_level() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_lobby_offers_it_with_its_bots_and_plays_them() {
     let dir = tempfile::tempdir().expect("a directory");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_umpire"));
-    command
-        .args(["--test-games", "serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(dir.path().join("lobby.db"))
-        .env("RUST_LOG", "warn");
-    let served = Served::start(command).expect("umpire serve starts");
+    let store = format!("sqlite:{}", dir.path().join("lobby.db").display());
+    let served = serve_with("127.0.0.1:0", &["--test-games", "--store", &store], None);
     let (status, games) = http_json(served.addr, "GET", "/api/games", None)
         .await
         .expect("the lobby answers");

@@ -231,6 +231,7 @@ async fn drive(
     };
     let actions = tally.actions.load(Ordering::Relaxed);
     Ok(Report {
+        game: opts.game.clone(),
         concurrent: opts.matches,
         matches: opts.matches * opts.repeat,
         // Both seats see the end; count each match once.

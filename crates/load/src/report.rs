@@ -5,6 +5,8 @@ use std::fmt;
 
 #[derive(serde::Serialize)]
 pub struct Report {
+    /// The game played.
+    pub game: String,
     /// Concurrent matches.
     pub concurrent: usize,
     /// Matches in all (`concurrent` times the repeats).

@@ -4,12 +4,12 @@
 // blast shape under the pointer and the final blast.
 
 import {
-  COLS,
   KINDS,
   SIZE,
   blastCells,
   boardOf,
   cellName,
+  coordinates,
   finalReach,
   ownerOf,
   parseCell,
@@ -157,15 +157,7 @@ function sceneOf(view, opts) {
 }
 
 function coordinatesSvg() {
-  const parts = [];
-  for (let i = 0; i < SIZE; i++) {
-    const p = MARGIN + i * CELL + CELL / 2;
-    parts.push(
-      `<text class="bd-coord" x="${p}" y="${MARGIN - 9}" text-anchor="middle" aria-hidden="true">${COLS[i]}</text>`,
-      `<text class="bd-coord" x="${MARGIN - 13}" y="${p + 5}" text-anchor="middle" aria-hidden="true">${i + 1}</text>`,
-    );
-  }
-  return parts.join('');
+  return coordinates(MARGIN, CELL, 'bd-coord');
 }
 
 /// One cell: its domain, what stands on it, its marks, and its label.

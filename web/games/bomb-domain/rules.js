@@ -28,6 +28,7 @@ const onBoard = GRID.onBoard;
 /// Every cell name, row by row.
 export const ALL_CELLS = GRID.names;
 export const stepFocus = GRID.step;
+export const coordinates = GRID.coordinates;
 
 export function shift(name, dc, dr) {
   const p = parseCell(name);

@@ -1,11 +1,17 @@
-//! The search benchmark every game's crate runs (`benches/search.rs`, with
-//! this crate's `bench` feature): search iterations per second from a
-//! position a few random moves into a match; criterion's throughput is
-//! iterations per second.
+//! The benchmarks every game's crate runs (with this crate's `bench`
+//! feature): the search's iterations per second from a position a few
+//! random moves into a match (`benches/search.rs`; criterion's throughput
+//! is iterations per second), and random games timed in CPU time
+//! ([`ThreadCpu`], `benches/random_games.rs`).
+
+mod thread_cpu;
+
+pub use thread_cpu::ThreadCpu;
 
 use criterion::{Criterion, Throughput};
 use serde_json::json;
-use umpire_core::{Match, MatchOptions, Seat, Think, Viewer, erase, seeded_rng};
+use umpire_core::conformance::play_randomly;
+use umpire_core::{Game, Match, MatchOptions, Seat, Think, Viewer, erase, seeded_rng};
 
 use crate::search::{Budget, SearchGame, search as search_move};
 
@@ -53,4 +59,45 @@ pub fn search<G: SearchGame>(c: &mut Criterion, moves: usize, kind: &str, iterat
         b.iter(|| search_move::<G>(seat, &view, &memory, budget, &Think::unlimited(), &mut rng));
     });
     group.finish();
+}
+
+/// Criterion timing in this thread's CPU time.
+pub fn cpu_time() -> Criterion<ThreadCpu> {
+    Criterion::default().with_measurement(ThreadCpu)
+}
+
+/// Benchmarks whole games of random legal actions from `config`, a new
+/// seed each (as `<id>/random game`): sampling an action, applying it,
+/// detecting the end, scoring.
+pub fn random_games<G: Game>(c: &mut Criterion<ThreadCpu>, config: &G::Config) {
+    let mut group = c.benchmark_group(G::ID);
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0;
+    group.bench_function("random game", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut state = G::new(config, seed).expect("the benchmark's config");
+            let length = play_randomly(&mut state, usize::MAX, &mut seeded_rng(seed));
+            std::hint::black_box(state.outcome());
+            length
+        })
+    });
+    group.finish();
+}
+
+/// A game's whole random-game benchmark (`benches/random_games.rs`):
+/// `umpire_bots::random_games_bench!(MaskedArmy, Config::default());`
+#[macro_export]
+macro_rules! random_games_bench {
+    ($game:ty, $config:expr) => {
+        fn bench(c: &mut criterion::Criterion<$crate::bench::ThreadCpu>) {
+            $crate::bench::random_games::<$game>(c, &$config);
+        }
+        criterion::criterion_group! {
+            name = benches;
+            config = $crate::bench::cpu_time();
+            targets = bench
+        }
+        criterion::criterion_main!(benches);
+    };
 }

@@ -2,10 +2,27 @@
 //! port, the test PostgreSQL's schemas and a NATS server of their own.
 #![allow(dead_code)]
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 pub use umpire_load::served::Served;
+
+/// `umpire` run with `args`.
+pub fn umpire(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .output()
+        .expect("umpire runs")
+}
+
+/// The standard output of `umpire` with `args`, which must succeed.
+pub fn succeeds(args: &[&str]) -> String {
+    let out = umpire(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stdout}{stderr}");
+    stdout
+}
 
 /// `umpire serve --addr ADDR` with `args` (`127.0.0.1:0` for a free
 /// port), started through `prlimit --nofile=FDS:FDS` when `fds` is given;

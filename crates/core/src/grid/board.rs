@@ -56,6 +56,7 @@ impl Board {
     }
 
     /// How many cells it has.
+    #[inline]
     pub const fn cells(self) -> usize {
         self.width as usize * self.height as usize
     }
@@ -67,6 +68,7 @@ impl Board {
     }
 
     /// The bit of a cell, or none for a cell off the board.
+    #[inline]
     pub const fn bit_if_on(self, cell: Cell) -> u128 {
         if self.contains(cell) {
             self.bit(cell)
@@ -75,6 +77,7 @@ impl Board {
         }
     }
 
+    #[inline]
     pub const fn contains(self, cell: Cell) -> bool {
         cell.col < self.width && cell.row < self.height
     }
@@ -143,6 +146,7 @@ impl Board {
     }
 
     /// The bits of the cells orthogonally next to bit `index`.
+    #[inline]
     pub fn neighbours(self, index: usize) -> impl Iterator<Item = usize> {
         bits(self.around(1 << index))
     }
@@ -163,6 +167,7 @@ impl Board {
 
     /// The orthogonally connected groups of `cells`, in reading order of
     /// their first cells.
+    #[inline]
     pub fn groups(self, mut cells: u128) -> impl Iterator<Item = u128> {
         std::iter::from_fn(move || {
             (cells != 0).then(|| {
@@ -174,6 +179,7 @@ impl Board {
     }
 
     /// The cells of `set`, in reading order.
+    #[inline]
     pub fn cells_of(self, set: u128) -> impl Iterator<Item = Cell> {
         bits(set).map(move |i| self.cell_at(i))
     }
@@ -264,11 +270,13 @@ impl Groups {
     }
 
     /// The sizes of the groups, by number.
+    #[inline]
     pub fn sizes(&self) -> &[u32] {
         &self.sizes
     }
 
     /// The distinct groups orthogonally next to bit `index`, by number.
+    #[inline]
     pub fn next_to(&self, index: usize) -> impl Iterator<Item = usize> + '_ {
         let mut seen = [NONE; 4];
         self.board
@@ -285,6 +293,7 @@ impl Groups {
 
     /// The size of the group a new cell at bit `index` would be part of:
     /// itself and every group next to it.
+    #[inline]
     pub fn joined(&self, index: usize) -> u32 {
         1 + self.next_to(index).map(|g| self.sizes[g]).sum::<u32>()
     }

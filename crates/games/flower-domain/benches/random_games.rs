@@ -1,19 +1,11 @@
-//! Random-against-random Flower Domain games through the generic engine
-//! API (sampling a legal action, applying it, detecting the end, scoring),
-//! and listing every legal move of an opening position.
+//! Random-against-random Flower Domain games (in CPU time) through the
+//! generic engine API (sampling a legal action, applying it, detecting the
+//! end, scoring), and listing every legal move of an opening position.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use umpire_core::conformance::play_randomly;
-use umpire_core::{Game, Seat, seeded_rng};
+use criterion::{Criterion, criterion_group, criterion_main};
+use umpire_bots::bench::{ThreadCpu, cpu_time, random_games};
+use umpire_core::{Game, Seat};
 use umpire_flower_domain::{Config, FlowerDomain};
-
-/// Plays one whole game with uniformly random legal actions; returns its length.
-fn random_game(seed: u64) -> usize {
-    let mut state = FlowerDomain::new(&Config::default(), seed).unwrap();
-    let length = play_randomly(&mut state, usize::MAX, &mut seeded_rng(seed));
-    std::hint::black_box(state.outcome());
-    length
-}
 
 /// Seed 0's position after the study and the draft: red's first move.
 fn opening(config: &Config) -> (FlowerDomain, Seat) {
@@ -31,17 +23,8 @@ fn opening(config: &Config) -> (FlowerDomain, Seat) {
     (state, Seat::P1)
 }
 
-fn bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("flower-domain");
-    group.throughput(Throughput::Elements(1));
-    let mut seed = 0;
-    group.bench_function("random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            random_game(seed)
-        })
-    });
-    group.finish();
+fn bench(c: &mut Criterion<ThreadCpu>) {
+    random_games::<FlowerDomain>(c, &Config::default());
     let mut group = c.benchmark_group("flower-domain");
     for (name, config) in [
         ("list opening moves (amended)", Config::default()),
@@ -67,5 +50,9 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = cpu_time();
+    targets = bench
+}
 criterion_main!(benches);

@@ -13,7 +13,7 @@ use crate::cluster::Cluster;
 use crate::live::{self, Handle, Info, Registry, Start};
 use crate::pool::{self, Pool};
 use crate::shown::Shown;
-use crate::store::{Claim, Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
+use crate::store::{Claim, Invite, Leases, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
 
 /// `POST /api/matches`.
@@ -129,6 +129,9 @@ pub struct Refusal(pub u16, pub String);
 
 /// Matches of each list on one page of the lobby.
 pub const LOBBY_PAGE: usize = 50;
+
+/// How many orphaned matches a node loads at once when it takes them over.
+const ADOPT_AT_ONCE: usize = 16;
 /// The open and the live matches' summaries, each list newest first.
 type Lists = (Vec<Value>, Vec<Value>);
 
@@ -180,9 +183,9 @@ pub struct Hub {
     bots: Pool,
     judges: Pool,
     checks: Pool,
-    /// Held while this node takes a match over (where nodes share the
+    /// A lock per match this node is taking over (where nodes share the
     /// store).
-    claiming: tokio::sync::Mutex<()>,
+    claiming: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     /// This node hands its matches over: it takes none.
     leaving: std::sync::atomic::AtomicBool,
 }
@@ -315,8 +318,28 @@ impl Hub {
                 "this node is shutting down; try again (another node takes its matches)".into(),
             ));
         }
-        // One take-over at a time here: two would each move the epoch on.
-        let _one = self.claiming.lock().await;
+        // One take-over of a match at a time here: two would each move its
+        // epoch on. Different matches are taken over side by side.
+        let lock = self.claiming_lock(id);
+        let found = {
+            let _one = lock.lock().await;
+            self.take_over(leases, id).await
+        };
+        let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+        if Arc::strong_count(&lock) == 2 {
+            claiming.remove(id);
+        }
+        found
+    }
+
+    /// The lock held while match `id` is claimed.
+    fn claiming_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+        claiming.entry(id.to_string()).or_default().clone()
+    }
+
+    /// Claims match `id` in the store: runs it here if no live node does.
+    async fn take_over(&self, leases: &Leases, id: &str) -> Result<Option<Found>, Refusal> {
         if let Some(h) = self.running(id) {
             return Ok(Some(Found::Here(h)));
         }
@@ -382,16 +405,50 @@ impl Hub {
         // A share of them, so that the nodes left split the work.
         let nodes = leases.nodes().await?.len().max(1);
         let share = orphans.len().div_ceil(nodes);
-        let mut adopted = 0;
-        for id in orphans.into_iter().take(share) {
-            if self.registry().len() >= self.config.max_live {
-                break;
-            }
-            if let Ok(Some(Found::Here(_))) = self.get(&id).await {
-                adopted += 1;
+        // Loaded several at once: each waits mostly on the store, and a
+        // dead node's players wait for all of them.
+        use futures_util::StreamExt;
+        let adopted = futures_util::stream::iter(orphans.into_iter().take(share))
+            .map(|id| async move {
+                if self.registry().len() >= self.config.max_live {
+                    return false;
+                }
+                matches!(self.get(&id).await, Ok(Some(Found::Here(_))))
+            })
+            .buffer_unordered(ADOPT_AT_ONCE)
+            .filter(|here| std::future::ready(*here))
+            .count()
+            .await;
+        Ok(adopted)
+    }
+
+    /// Lets go of the matches another node took over while this one still
+    /// ran them (its lease lapsed while it was alive, say under load): their
+    /// clients reconnect to find the new owner, and nothing here answers
+    /// for them from an old state.
+    pub async fn let_go_of_lost(&self) -> Result<usize, String> {
+        let Some(leases) = self.store.leases() else {
+            return Ok(0);
+        };
+        let running: Vec<Handle> = self.registry().values().cloned().collect();
+        if running.is_empty() {
+            return Ok(0);
+        }
+        let ids: Vec<String> = running.iter().map(|h| h.info.id.clone()).collect();
+        let stored: HashMap<String, u64> = leases
+            .epochs(&ids)
+            .await
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .collect();
+        let mut lost = 0;
+        for h in running {
+            if stored.get(&h.info.id).is_some_and(|&e| e > h.info.epoch) {
+                let _ = h.tx.send(live::Cmd::Moved).await;
+                lost += 1;
             }
         }
-        Ok(adopted)
+        Ok(lost)
     }
 
     /// This node's own open and live matches (for another node's lobby).

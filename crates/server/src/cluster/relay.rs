@@ -25,70 +25,82 @@ use crate::ws::{Bucket, IDLE_CHECK, IDLE_LIMIT, MAX_MESSAGE, PING_EVERY};
 /// hold its clients.
 const WATCH_EVERY: Duration = Duration::from_millis(500);
 
-/// The nodes this node relays clients to: for each, the connections, and
-/// a flag raised once that node is gone.
+/// The nodes this node relays clients to: for each, its connections, each
+/// with a flag raised once the node no longer holds it (it died, or it
+/// restarted under the same name and knows the connection no more).
 #[derive(Default)]
-pub struct Watches(Mutex<HashMap<String, Watch>>);
-
-struct Watch {
-    conns: Vec<u64>,
-    gone: watch::Sender<bool>,
-}
+pub struct Watches(Mutex<HashMap<String, HashMap<u64, watch::Sender<bool>>>>);
 
 impl Watches {
     /// Watches `node` for connection `conn`; the receiver turns true once
-    /// the node is gone.
+    /// the node no longer holds it.
     fn add(&self, cluster: &Arc<Cluster>, node: &str, conn: u64) -> watch::Receiver<bool> {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = map.get_mut(node) {
-            w.conns.push(conn);
-            return w.gone.subscribe();
-        }
         let (gone, seen) = watch::channel(false);
-        map.insert(
-            node.to_string(),
-            Watch {
-                conns: vec![conn],
-                gone,
-            },
-        );
+        if let Some(conns) = map.get_mut(node) {
+            conns.insert(conn, gone);
+            return seen;
+        }
+        map.insert(node.to_string(), HashMap::from([(conn, gone)]));
         tokio::spawn(watch_node(cluster.clone(), node.to_string()));
         seen
     }
 
     fn remove(&self, node: &str, conn: u64) {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = map.get_mut(node) {
-            w.conns.retain(|&c| c != conn);
+        if let Some(conns) = map.get_mut(node) {
+            conns.remove(&conn);
+        }
+    }
+
+    /// Raises the flag of each of `node`'s connections that `held` (what
+    /// the node answered; `None`: it could not be reached) leaves out.
+    fn lost(&self, node: &str, asked: &[u64], held: Option<&[u64]>) {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(conns) = map.get_mut(node) else {
+            return;
+        };
+        for conn in asked {
+            if held.is_some_and(|h| h.contains(conn)) {
+                continue;
+            }
+            if let Some(gone) = conns.remove(conn) {
+                let _ = gone.send(true);
+            }
         }
     }
 }
 
 /// Asks `node` twice a second whether it still holds this node's clients;
-/// once it cannot be reached, tells them. Ends when none is left.
+/// tells those it does not hold (all of them once it cannot be reached).
+/// Ends when none is left.
 async fn watch_node(cluster: Arc<Cluster>, node: String) {
     let mut tick = tokio::time::interval(WATCH_EVERY);
     loop {
         tick.tick().await;
-        let conns = {
+        let conns: Vec<u64> = {
             let mut map = cluster.watches.0.lock().unwrap_or_else(|e| e.into_inner());
             match map.get(&node) {
-                Some(w) if w.conns.is_empty() => {
+                Some(conns) if conns.is_empty() => {
                     map.remove(&node);
                     return;
                 }
-                Some(w) => w.conns.clone(),
+                Some(conns) => conns.keys().copied().collect(),
                 None => return,
             }
         };
-        let answer = cluster.ask(&node, &Ask::Keep { conns }).await;
-        if answer.status != 200 {
-            let mut map = cluster.watches.0.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(w) = map.remove(&node) {
-                let _ = w.gone.send(true);
-            }
-            return;
-        }
+        let answer = cluster
+            .ask(
+                &node,
+                &Ask::Keep {
+                    conns: conns.clone(),
+                },
+            )
+            .await;
+        let held: Option<Vec<u64>> = (answer.status == 200)
+            .then(|| serde_json::from_value(answer.body["held"].clone()).ok())
+            .flatten();
+        cluster.watches.lost(&node, &conns, held.as_deref());
     }
 }
 

@@ -400,6 +400,7 @@ impl Actor {
             Cmd::Record { reply } => {
                 let _ = reply.send((self.m.record().clone(), self.m.is_over()));
             }
+            Cmd::Moved => self.moved(),
             Cmd::HandOver => self.let_go(
                 "this match moves to another node (this one is shutting down): reconnecting",
             ),

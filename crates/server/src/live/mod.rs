@@ -184,6 +184,8 @@ pub enum Cmd {
     /// This node hands the match over to another (it shuts down): the
     /// clients are told, and the task ends.
     HandOver,
+    /// Another node took the match over: let it go.
+    Moved,
     /// A bot's answer for the need that started at `tag`.
     BotDone {
         seat: Seat,

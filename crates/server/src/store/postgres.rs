@@ -462,6 +462,21 @@ impl Leases {
         })
     }
 
+    /// The epochs the store holds for matches `ids` (a match another node
+    /// took over has moved past the epoch this node runs it in).
+    pub async fn epochs(&self, ids: &[String]) -> Result<Vec<(String, u64)>, StoreError> {
+        let rows = self
+            .db()
+            .await?
+            .query("SELECT id, epoch FROM matches WHERE id = ANY($1)", &[&ids])
+            .await
+            .map_err(pg_err)?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
+            .collect())
+    }
+
     /// Unfinished matches whose node is gone (its lease lapsed, or it let
     /// them go), at most `limit`, oldest first.
     pub async fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {

@@ -394,10 +394,22 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
     for (at, owned) in &kills {
         // A match whose making was never answered (its node died first)
         // has no players to wait for.
-        for acks in owned.iter().filter_map(|id| by_id.get(id.as_str())) {
+        for (id, acks) in owned
+            .iter()
+            .filter_map(|id| Some((id, by_id.get(id.as_str())?)))
+        {
             let acks = acks.lock().unwrap();
             if let Some(next) = acks.iter().map(|a| a.2).find(|t| t > at) {
                 waits.push(next - *at);
+                if next - *at > Duration::from_secs(5) {
+                    let before = acks.iter().rfind(|a| a.2 < *at);
+                    eprintln!(
+                        "slow: {id} {:?} after the kill; the last before it {:?} {:?} before",
+                        next - *at,
+                        before.map(|a| (&a.0, &a.1)),
+                        before.map(|a| *at - a.2)
+                    );
+                }
             }
         }
     }
@@ -405,6 +417,11 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
     let p99 = waits
         .get((waits.len() * 99).div_ceil(100).saturating_sub(1))
         .copied();
+    let deciles: Vec<_> = (1..10).map(|d| waits[waits.len() * d / 10]).collect();
+    eprintln!(
+        "kill to next accepted action, deciles: {deciles:.1?}, the slowest: {:.1?}",
+        &waits[waits.len().saturating_sub(5)..]
+    );
     let acknowledged = check_matches(&played, addrs[0]).await;
     check_epochs(&db).await;
     eprintln!(

@@ -131,7 +131,7 @@ impl Admitted {
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
-    let found = find(&app, &id).await;
+    let found = find_running(&app, &id).await;
     if let Ok(Found::There(node)) = found {
         // Another node runs the match: this one relays the client to it.
         return crate::cluster::relay::connection(socket, app, node, id, token).await;
@@ -174,6 +174,24 @@ pub async fn find(app: &App, id: &str) -> Result<Found, (&'static str, String)> 
         Ok(None) => Err(("not-found", "no match with this id".into())),
         Err(e) if e.0 == 410 => Err(("gone", e.1)),
         Err(e) => Err(("server", e.1)),
+    }
+}
+
+/// Who runs match `id`, as [`find`] says; but a node that is gone (it
+/// died, and its lease has not lapsed yet) is waited out, so that its
+/// clients are served by the node that takes the match over rather than
+/// sent away to try again, all at once, until it has.
+async fn find_running(app: &App, id: &str) -> Result<Found, (&'static str, String)> {
+    let until = Instant::now() + crate::store::LEASE_TIME + Duration::from_secs(1);
+    loop {
+        let found = find(app, id).await;
+        let (Ok(Found::There(node)), Some(cluster)) = (&found, app.cluster.as_ref()) else {
+            return found;
+        };
+        if Instant::now() >= until || !cluster.gone(node).await {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 

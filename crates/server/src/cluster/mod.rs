@@ -136,6 +136,18 @@ impl Cluster {
         Ok(())
     }
 
+    /// Whether node `node` is gone: nothing listens for its asks (it died;
+    /// a node merely slow, or a bus away, is not gone).
+    pub async fn gone(&self, node: &str) -> bool {
+        let Ok(payload) = serde_json::to_vec(&Ask::Keep { conns: Vec::new() }) else {
+            return false;
+        };
+        match self.nats.request(wire::asks(node), payload.into()).await {
+            Ok(_) => false,
+            Err(e) => e.kind() == RequestErrorKind::NoResponders,
+        }
+    }
+
     /// Asks node `node` (it runs the match the ask is about).
     pub async fn ask(&self, node: &str, ask: &Ask) -> Answer {
         let payload = match serde_json::to_vec(ask) {

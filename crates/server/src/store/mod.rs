@@ -17,7 +17,7 @@ use std::sync::Arc;
 use futures_util::future::BoxFuture;
 
 pub use error::StoreError;
-pub use postgres::{Claim, Leases};
+pub use postgres::{Claim, LEASE_TIME, Leases};
 pub use types::{FinishedSummary, Invite, Loaded, MatchRow, Op, SeatKind, Tokens};
 
 /// Where the store is: `sqlite:PATH` (or a plain path), or a PostgreSQL

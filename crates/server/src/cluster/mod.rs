@@ -139,6 +139,10 @@ impl Cluster {
     /// Whether node `node` is gone: nothing listens for its asks (it died;
     /// a node merely slow, or a bus away, is not gone).
     pub async fn gone(&self, node: &str) -> bool {
+        // With the bus away nobody can tell; an ask would only wait it out.
+        if self.nats.connection_state() != async_nats::connection::State::Connected {
+            return false;
+        }
         let Ok(payload) = serde_json::to_vec(&Ask::Keep { conns: Vec::new() }) else {
             return false;
         };

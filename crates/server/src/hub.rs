@@ -37,6 +37,16 @@ pub struct CreateRequest {
     /// The invited seat is listed in the lobby: anyone may take it.
     #[serde(default)]
     pub open: bool,
+    /// The players' display names.
+    #[serde(default)]
+    pub names: crate::hosting::Names,
+    /// A host runs the match: the umpire's link may enter the seats'
+    /// actions and make the umpire's rulings (docs/hosting.md).
+    #[serde(default)]
+    pub host: bool,
+    /// A clock of the host's own instead of the rulebook's.
+    #[serde(default)]
+    pub clock: Option<crate::hosting::Clock>,
 }
 
 fn yes() -> bool {
@@ -282,6 +292,7 @@ impl Hub {
                 bots_only: Seat::BOTH
                     .iter()
                     .all(|&s| matches!(row.seats[s], SeatKind::Bot { .. })),
+                hosted: row.hosted,
             }),
             m,
             shown,
@@ -583,15 +594,29 @@ impl Hub {
                 umpire_bots::make(game.id(), bot).map_err(|e| bad(format!("{seat}: {e}")))?;
             }
         }
-        let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;
-        clock.lag_ms = self.config.lag_ms;
+        let players = req.names.players().map_err(bad)?;
+        if req.host && req.creator.is_some() {
+            return Err(bad(
+                "a host plays neither seat: leave out `as` to host".into(),
+            ));
+        }
+        let clock = match req.clock {
+            Some(own) => own.policy(self.config.lag_ms).map_err(bad)?,
+            None => {
+                let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;
+                clock.lag_ms = self.config.lag_ms;
+                clock
+            }
+        };
         // Below 2^53, so JavaScript reads it exactly.
         let seed = rand::random::<u64>() >> 11;
         let options = MatchOptions {
             timed: req.timed,
             clock: Some(clock),
         };
-        let m = Match::new(game, &config, seed, options).map_err(|e| bad(e.to_string()))?;
+        let m = Match::new(game, &config, seed, options)
+            .and_then(|m| m.with_players(players.clone(), req.host))
+            .map_err(|e| bad(e.to_string()))?;
         if let Some(seat) = req.creator {
             if req.seats[seat] != SeatKind::Person {
                 return Err(bad(format!("you cannot play {seat}: a bot plays it")));
@@ -629,6 +654,8 @@ impl Hub {
             takeover: req.takeover,
             created_ms: live::wall_ms(),
             creator: None,
+            players,
+            hosted: req.host,
         };
         Ok((game, m, row))
     }
@@ -660,9 +687,11 @@ impl Hub {
             .into_iter()
             .map(|f| {
                 let name = umpire_catalog::find(self.games(), &f.game).map_or("", |g| g.name());
-                json!({"id": f.id, "game": f.game, "name": name, "created_ms": f.created_ms,
-                    "finished_ms": f.finished_ms, "seats": f.seats, "moves": f.moves,
-                    "outcome": f.outcome, "status": "finished"})
+                let mut summary = json!({"id": f.id, "game": f.game, "name": name,
+                    "created_ms": f.created_ms, "finished_ms": f.finished_ms, "seats": f.seats,
+                    "moves": f.moves, "outcome": f.outcome, "status": "finished"});
+                crate::hosting::name_seats(&mut summary["seats"], &f.players);
+                summary
             })
             .collect();
         Ok(

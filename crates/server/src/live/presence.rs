@@ -16,6 +16,9 @@ use crate::store::{Op, SeatKind};
 #[derive(serde::Serialize)]
 pub(super) struct SeatShown<'a> {
     kind: &'static str,
+    /// The player's name, when the match names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     connected: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,9 +97,11 @@ impl Actor {
     fn seats_table(&self, away: bool) -> PerSeat<SeatShown<'_>> {
         PerSeat::from_fn(|seat| {
             let s = &self.seats[seat];
+            let name = self.m.players()[seat].name.as_deref();
             match &s.kind {
                 SeatKind::Person => SeatShown {
                     kind: "person",
+                    name,
                     connected: Some(s.connected > 0),
                     away_ms: (away && s.connected == 0)
                         .then(|| s.away_since.elapsed().as_millis() as u64),
@@ -104,6 +109,7 @@ impl Actor {
                 },
                 SeatKind::Bot { bot } => SeatShown {
                     kind: "bot",
+                    name,
                     connected: None,
                     away_ms: None,
                     bot: Some(bot),

@@ -59,6 +59,8 @@ async fn setup_with(config: Config) -> Setup {
         takeover: true,
         created_ms,
         creator: None,
+        players: Default::default(),
+        hosted: false,
     };
     store
         .write(Op::Create(Box::new(row.clone())))
@@ -76,6 +78,7 @@ async fn setup_with(config: Config) -> Setup {
             epoch: 0,
             from: None,
             bots_only: false,
+            hosted: false,
             claimed: Default::default(),
         }),
         shown: Shown::start(&m),
@@ -131,6 +134,7 @@ async fn bid(handle: &Handle) {
         seat: Seat::P1,
         text: "bid 2".into(),
         at: std::time::Instant::now(),
+        by: None,
     };
     handle.tx.send(act).await.expect("the task runs");
 }

@@ -266,6 +266,8 @@ pub(crate) mod testing {
             takeover: true,
             created_ms: 1,
             creator: None,
+            players: Default::default(),
+            hosted: false,
         }
     }
 

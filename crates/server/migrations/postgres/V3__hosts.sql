@@ -1,0 +1,8 @@
+-- A host's matches (docs/hosting.md): the players' names (as a record's
+-- `seats`), whether a host runs the match, and who made each entry when
+-- not the seat itself (`host`: entered for the seat; `umpire`: the
+-- umpire's ruling about it; NULL: the seat, or its clock).
+ALTER TABLE matches
+    ADD COLUMN players JSONB,
+    ADD COLUMN hosted BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE actions ADD COLUMN actor TEXT;

@@ -69,8 +69,14 @@ function readForm(form) {
   }
   // Only a player's person opponent has a seat to open.
   const open = form.elements.open.checked && !form.elements.open.disabled;
+  const names = {};
+  for (const s of ['P1', 'P2']) {
+    const name = String(data.get(`name-${s}`) ?? '').trim();
+    if (name) names[s] = name;
+  }
   return {
-    ...(creator === 'host' ? {} : { as: creator }),
+    ...(creator === 'host' ? { host: true } : { as: creator }),
+    ...(Object.keys(names).length ? { names } : {}),
     ...(open ? { open: true } : {}),
     game: data.get('game'),
     config,
@@ -132,15 +138,16 @@ function showLinks(made, body) {
     }
   }
   entry('spectator', 'Spectators', made.links.spectator);
+  if (made.links.console) entry('console', 'Console', made.links.console, 'yours: enter the players’ actions and copy what to send them; keep it to yourself');
   if (made.links.umpire) entry('umpire', 'Umpire', made.links.umpire, 'sees everything: keep it to yourself');
   $('created-note').textContent = me
     ? 'Your link is your key to your seat. Send the invite to your opponent.'
     : 'Send each player their own link: it is their key to the seat. Keep the umpire link to yourself.';
   $('links').innerHTML = rows.join('');
   const play = me ? made.links[me] : null;
-  const first = play
-    ? `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`
-    : `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  let first = `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  if (play) first = `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`;
+  else if (made.links.console) first = `<a class="button primary" id="console-link" href="${esc(made.links.console)}">Open the console</a>`;
   $('links').insertAdjacentHTML('afterbegin', `<li class="play">${first}</li>`);
   $('created').hidden = false;
   $('created').focus();
@@ -195,7 +202,8 @@ function remember(made, body) {
   if (body.as && made.links[body.as]) {
     rememberMatch({ ...base, seat: body.as, link: made.links[body.as], invite: made.links.invite ?? null });
   } else if (made.links.umpire) {
-    rememberMatch({ ...base, seat: 'umpire', link: made.links.umpire, seatLinks: { P1: made.links.P1 ?? null, P2: made.links.P2 ?? null } });
+    const link = made.links.console ?? made.links.umpire;
+    rememberMatch({ ...base, seat: 'umpire', link, seatLinks: { P1: made.links.P1 ?? null, P2: made.links.P2 ?? null } });
   }
 }
 
@@ -298,7 +306,7 @@ function mineRow(e, status) {
     : 'You host (umpire’s view)';
   const when = e.at ? `${e.joined ? 'joined' : 'created'} ${ago(e.at)}` : '';
   const label = `${e.name || 'match'} ${player ? e.seat : 'as host'}`;
-  const open = player ? 'Return to your seat' : 'Open as umpire';
+  const open = player ? 'Return to your seat' : e.link.startsWith('/host/') ? 'Open the console' : 'Open as umpire';
   let extra = '';
   if (e.invite && (status.key === 'waiting' || status.key === 'unknown')) {
     extra += `<span class="mine-extra">Invite for your opponent <button type="button" class="copy" data-copy="${esc(new URL(e.invite, location.href).href)}" data-focus="invite:${esc(e.link)}">Copy invite</button></span>`;

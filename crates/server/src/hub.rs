@@ -759,12 +759,18 @@ fn links(row: &MatchRow, creator: Option<Seat>) -> Value {
             "invite": row.tokens.invite.as_ref().map(|i| format!("/i/{id}?c={}", i.code)),
             "spectator": format!("/m/{id}"),
         }),
-        None => json!({
-            "P1": person(Seat::P1),
-            "P2": person(Seat::P2),
-            "spectator": format!("/m/{id}"),
-            "umpire": link(&row.tokens.umpire),
-        }),
+        None => {
+            let mut links = json!({
+                "P1": person(Seat::P1),
+                "P2": person(Seat::P2),
+                "spectator": format!("/m/{id}"),
+                "umpire": link(&row.tokens.umpire),
+            });
+            if row.hosted {
+                links["console"] = json!(format!("/host/{id}?t={}", row.tokens.umpire));
+            }
+            links
+        }
     }
 }
 

@@ -54,6 +54,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| page("index.html")))
         .route("/m/{id}", get(|| page("match.html")))
         .route("/i/{id}", get(|| page("invite.html")))
+        .route("/host/{id}", get(|| page("host.html")))
         .route("/replay", get(|| page("replay.html")))
         .route("/replay/{id}", get(|| page("replay.html")))
         .route("/rules/{game}", get(|| page("rules.html")))

@@ -47,6 +47,9 @@ pub struct CreateRequest {
     /// A clock of the host's own instead of the rulebook's.
     #[serde(default)]
     pub clock: Option<crate::hosting::Clock>,
+    /// The seed, set by a host (to play a match again); drawn otherwise.
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 fn yes() -> bool {
@@ -286,7 +289,10 @@ impl Hub {
                 tokens: row.tokens,
                 takeover: row.takeover,
                 created_ms: row.created_ms,
-                fixed: fixed(game, &row.config),
+                fixed: fixed(game, &row.config)
+                    .into_iter()
+                    .chain(row.seed_set.then_some("Seed"))
+                    .collect(),
                 epoch,
                 from,
                 bots_only: Seat::BOTH
@@ -609,7 +615,18 @@ impl Hub {
             }
         };
         // Below 2^53, so JavaScript reads it exactly.
-        let seed = rand::random::<u64>() >> 11;
+        let seed = match req.seed {
+            Some(_) if req.creator.is_some() => {
+                return Err(bad(
+                    "the seed fixes the game's secrets: only a host, who plays neither seat, may set it".into(),
+                ));
+            }
+            Some(seed) if seed >= 1 << 53 => {
+                return Err(bad(format!("seed {seed} is not below 2^53")));
+            }
+            Some(seed) => seed,
+            None => rand::random::<u64>() >> 11,
+        };
         let options = MatchOptions {
             timed: req.timed,
             clock: Some(clock),
@@ -656,6 +673,7 @@ impl Hub {
             creator: None,
             players,
             hosted: req.host,
+            seed_set: req.seed.is_some(),
         };
         Ok((game, m, row))
     }

@@ -169,9 +169,11 @@ impl Actor {
         self.playing.then(|| self.now())
     }
 
-    /// Whether play can start: each seat is a bot or has a connection.
+    /// Whether play can start: each seat is a bot or has a connection, or,
+    /// in a host's match, the host's console is here (it acts for both).
     fn seats_ready(&self) -> bool {
-        Seat::BOTH.iter().all(|&s| self.seats[s].is_here())
+        let host_here = self.m.hosted() && self.watchers.iter().any(|w| w.viewer == Viewer::Umpire);
+        host_here || Seat::BOTH.iter().all(|&s| self.seats[s].is_here())
     }
 
     /// Starts match time once both seats are here.

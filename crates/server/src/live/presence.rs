@@ -59,7 +59,12 @@ impl Actor {
     /// (everyone is then told).
     pub(super) fn arrived(&mut self, viewer: Viewer) -> bool {
         let Some(seat) = viewer.seat() else {
-            return false;
+            // A host's console starts the clocks of a host's match.
+            let was_playing = self.is_playing();
+            if viewer == Viewer::Umpire && self.m.hosted() {
+                self.start_if_ready();
+            }
+            return !was_playing && self.is_playing();
         };
         let slot = &mut self.seats[seat];
         slot.connected += 1;

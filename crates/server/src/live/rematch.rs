@@ -148,6 +148,8 @@ impl Actor {
                     periods: c.periods,
                     period_ms: c.period_ms,
                 }),
+                // A rematch draws its secrets anew.
+                seed: None,
             },
             tokens,
         }

@@ -61,6 +61,7 @@ async fn setup_with(config: Config) -> Setup {
         creator: None,
         players: Default::default(),
         hosted: false,
+        seed_set: false,
     };
     store
         .write(Op::Create(Box::new(row.clone())))

@@ -268,6 +268,7 @@ pub(crate) mod testing {
             creator: None,
             players: Default::default(),
             hosted: false,
+            seed_set: false,
         }
     }
 

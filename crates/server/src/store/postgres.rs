@@ -579,7 +579,7 @@ impl Leases {
     }
 }
 
-const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off, players, hosted";
+const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off, players, hosted, seed_set";
 
 fn get<'a, T: tokio_postgres::types::FromSql<'a>>(row: &'a Row, i: usize) -> Result<T, StoreError> {
     row.try_get(i)
@@ -623,6 +623,7 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         creator: None,
         players: players(r, 12),
         hosted: get(r, 13)?,
+        seed_set: get(r, 14)?,
     };
     let abandoned = match get::<i16>(r, 10)? {
         2 => Some(get::<Option<String>>(r, 11)?.unwrap_or_default()),
@@ -690,8 +691,8 @@ impl Statements {
             create: db
                 .prepare(
                     "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
-                                          created_ms, owner, creator, players, hosted)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                                          created_ms, owner, creator, players, hosted, seed_set)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
                 )
                 .await?,
             append: db.prepare(APPEND).await?,
@@ -745,6 +746,7 @@ async fn run(
                     &row.creator,
                     &players_json(&row.players).map(|_| to_json(&row.players)),
                     &row.hosted,
+                    &row.seed_set,
                 ],
             )
             .await?;

@@ -64,6 +64,8 @@ pub struct MatchRow {
     pub players: PerSeat<Player>,
     /// A host runs it: the umpire's link may act for the seats and rule.
     pub hosted: bool,
+    /// The host chose the seed (the players are told).
+    pub seed_set: bool,
 }
 
 impl MatchRow {

@@ -83,7 +83,7 @@ function seatPanel(seat) {
     ${rulings}
     <p class="seat-actions"><button type="button" id="resign-${seat}">Resign for <span data-short="${seat}">${seat}</span></button></p>
     <h3>Private message for <span data-short="${seat}">${seat}</span></h3>
-    <pre id="text-${seat}" class="message"></pre>
+    <pre id="text-${seat}" class="message" tabindex="0" aria-label="The private message for ${seat}"></pre>
     <p class="copy-row"><button type="button" data-copy-text="${seat}">Copy the message</button></p>
     <figure class="picture"><img id="picture-${seat}" alt=""><figcaption id="picture-${seat}-caption"></figcaption></figure>
     <p class="copy-row"><button type="button" data-copy-picture="${seat}">Copy the picture</button> <a class="button" id="download-${seat}" download="${seat}.png" href="#">Download the picture</a></p>
@@ -218,6 +218,7 @@ function renderState() {
       : state.outcome ? 'The match is over.' : `${short(seat)} has nothing to decide now.`;
     $(`seat-${seat}`).classList.toggle('to-move', !!pending);
     $(`picture-${seat}`).alt = `The board as ${who(seat)} sees it`;
+    $(`text-${seat}`).setAttribute('aria-label', `The private message for ${who(seat)}`);
     $(`picture-${seat}-caption`).textContent = `The board as ${who(seat)} sees it: send it with the message.`;
   }
   if (state.clocks) clocks.set(state.clocks);

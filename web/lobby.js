@@ -147,7 +147,9 @@ function showLinks(made, body) {
   const play = me ? made.links[me] : null;
   let first = `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
   if (play) first = `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`;
-  else if (made.links.console) first = `<a class="button primary" id="console-link" href="${esc(made.links.console)}">Open the console</a>`;
+  else if (made.links.console) {
+    first = `<a class="button primary" id="console-link" href="${esc(made.links.console)}">Open the console</a> <a class="button" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  }
   $('links').insertAdjacentHTML('afterbegin', `<li class="play">${first}</li>`);
   $('created').hidden = false;
   $('created').focus();

@@ -214,7 +214,7 @@ function renderState() {
     for (const el of document.querySelectorAll(`[data-short="${seat}"]`)) el.textContent = short(seat);
     const pending = state.outcome ? null : state.decision?.[seat];
     $(`pending-${seat}`).textContent = pending
-      ? `${short(seat)} to ${doingFor(page.board, pending.kind)}${pending.simultaneous ? ' (sealed: both decide at once)' : ''}.`
+      ? `${short(seat)} to ${doingFor(page.board, pending.kind)}.`
       : state.outcome ? 'The match is over.' : `${short(seat)} has nothing to decide now.`;
     $(`seat-${seat}`).classList.toggle('to-move', !!pending);
     $(`picture-${seat}`).alt = `The board as ${who(seat)} sees it`;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 
-import { newPage, postJson, startBrowser, startServer } from './helpers.js';
+import { newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 // The pages' Content-Security-Policy (script-src 'self') refuses an injected
@@ -249,6 +249,7 @@ test('the host’s console, on a desk and on a phone, and by keyboard alone', { 
     // Nothing is wider than the screen.
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= viewport.width, `${name}: the console is ${wide} px wide`);
+    if (name === 'phone') await page.screenshot({ path: screenshotPath('host-console-phone.png') });
     await page.context().close();
   }
   // By keyboard: Tab reaches Ada's box, Enter enters her action, the

@@ -2,9 +2,10 @@
 // the browser, the other through the console), the host's final call on
 // Four Statements each way, and the console's clock warnings.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 
-import { getJson, newPage, startBrowser, startServer } from './helpers.js';
+import { getJson, newPage, screenshotPath, startBrowser, startServer } from './helpers.js';
 import { NAMES, botRecord, checkCopies, enter, hostMatch, openConsole, stepped } from './hosting.js';
 
 let server;
@@ -62,7 +63,18 @@ test('a mixed match: Bo at the page, Ada through the host; the record marks the 
   await bo.click('#ask-host');
   await host.waitForFunction(() => document.getElementById('log').textContent.includes('Bo Li (P2) asks you about E5 F5'));
   await bo.waitForFunction(() => document.getElementById('asked').textContent.includes('The host has the final call'));
-  for (const entry of record.actions) {
+  for (const [i, entry] of record.actions.entries()) {
+    if (i === 12) {
+      await host.setViewportSize({ width: 1280, height: 1400 });
+      await host.evaluate(() => {
+        document.activeElement?.blur();
+        window.scrollTo(0, 0);
+      });
+      await host.screenshot({ path: screenshotPath('host-console.png') });
+      // Bo's picture mid-match: only what Bo may see.
+      const picture = await host.getAttribute('#picture-P2', 'src');
+      fs.writeFileSync(screenshotPath('host-picture.png'), Buffer.from(picture.split(',')[1], 'base64'));
+    }
     if (entry.seat === 'P1') {
       await enter(host, 'P1', entry.action);
     } else {
@@ -74,6 +86,8 @@ test('a mixed match: Bo at the page, Ada through the host; the record marks the 
   }
   await checkCopies(host, server, made);
   await host.waitForSelector('#result:not([hidden])');
+  await host.waitForFunction(() => document.getElementById('picture-result').dataset.seq === document.body.dataset.seq);
+  await host.locator('#result').screenshot({ path: screenshotPath('host-result.png') });
   const played = await getJson(`${server.url}/api/matches/${made.id}/record`);
   for (const e of played.actions) assert.equal(e.by, e.seat === 'P1' ? 'host' : undefined, `${e.seat} ${e.action}`);
   const replay = await getJson(`${server.url}/api/matches/${made.id}/replay`);
@@ -112,6 +126,8 @@ test('the host overrules the umpire each way in Four Statements; replay honours 
   assert.equal(first.rule, 'every-part-matters', first.message);
   await host.waitForFunction(() => document.getElementById('log').textContent.includes('every-part-matters'));
   await enter(host, 'P2', `accept subset ${SUBSET}; ${twice}; reason we read it as one red tile`, { field: 'ruling' });
+  await host.evaluate(() => document.activeElement?.blur());
+  await host.locator('#seat-P2').screenshot({ path: screenshotPath('host-ruling.png') });
   const seq = Number(await host.evaluate(() => document.body.dataset.seq));
   const accepted = await play(bo, bluff(twice));
   assert.equal(accepted.type, 'accepted', accepted.message);
@@ -119,6 +135,7 @@ test('the host overrules the umpire each way in Four Statements; replay honours 
   await enter(host, 'P1', bluff('There are two red tiles.'));
   // Both bluffs are in: each player sees both reasons.
   await bo.waitForFunction(() => document.body.textContent.includes('too easy for a final'));
+  await bo.locator('.fs-rulings').screenshot({ path: screenshotPath('host-rulings-player.png') });
   const texts = await checkCopies(host, server, made);
   assert.ok(texts.P1.includes("the host accepted Bo Li's statement “There is a red tile and a red tile.”: we read it as one red tile"), texts.P1);
   assert.ok(texts.P2.includes("the host refused one of Ada's statements: too easy for a final"), texts.P2);

@@ -527,8 +527,9 @@ fn finish(table: &Table, left: Option<Left>) -> Result<(), Error> {
 /// The players `--names` gives, P1's first.
 fn players(names: &[String]) -> Result<PerSeat<Player>, umpire_core::ConfigError> {
     let player = |i: usize| match names.get(i) {
-        Some(name) => Player::named(name)
-            .map_err(|why| umpire_core::ConfigError(format!("--names: {why}"))),
+        Some(name) => {
+            Player::named(name).map_err(|why| umpire_core::ConfigError(format!("--names: {why}")))
+        }
         None => Ok(Player::default()),
     };
     Ok(PerSeat::new(player(0)?, player(1)?))

@@ -914,10 +914,19 @@ fn replay_names_the_players_and_counts_the_hosts_entries() {
     let out = umpire(&["replay", &write(&dir, "hosted.json", &hosted_record())]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.starts_with("Ada (P1) against Bo (P2), run by a host.\n"), "{text}");
+    assert!(
+        text.starts_with("Ada (P1) against Bo (P2), run by a host.\n"),
+        "{text}"
+    );
     assert!(text.contains("(1 made by the host"), "{text}");
-    assert!(text.contains("Ada wins") || text.contains("Bo wins"), "{text}");
-    assert!(!text.contains("P1 wins") && !text.contains("P2 wins"), "{text}");
+    assert!(
+        text.contains("Ada wins") || text.contains("Bo wins"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("P1 wins") && !text.contains("P2 wins"),
+        "{text}"
+    );
     // The host's entry in a match without a host is refused, saying why.
     let mut hostless = hosted_record();
     hostless["host"] = json!(false);
@@ -933,14 +942,29 @@ fn play_calls_the_seats_by_their_names_and_records_them() {
     let path = dir.path().join("named.json");
     let record = path.to_str().unwrap();
     let out = umpire_with_input(
-        &["play", "masked-army", "--seed", "3", "--names", "Ada,Bo", "--record", record],
+        &[
+            "play",
+            "masked-army",
+            "--seed",
+            "3",
+            "--names",
+            "Ada,Bo",
+            "--record",
+            record,
+        ],
         b"first P1\nresign\n",
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("you are Ada, bot random is Bo."), "{text}");
-    assert!(text.contains("`first P1` or `first P2`"), "notation keeps its words: {text}");
-    assert!(text.contains("Ada> ") && text.contains("Ada resigned"), "{text}");
+    assert!(
+        text.contains("`first P1` or `first P2`"),
+        "notation keeps its words: {text}"
+    );
+    assert!(
+        text.contains("Ada> ") && text.contains("Ada resigned"),
+        "{text}"
+    );
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(saved["seats"]["P2"]["name"], "Bo");
     let out = umpire(&["play", "masked-army", "--names", "Ada,ada"]);

@@ -7,8 +7,8 @@ use rand::{Rng, RngExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{ActionError, ClockPolicy, ConfigError, ConfigOption, Decision, Outcome, ParseError};
 use crate::Refused;
+use crate::{ActionError, ClockPolicy, ConfigError, ConfigOption, Decision, Outcome, ParseError};
 use crate::{RuleViolation, Seat, Timeout, TurnClock, Viewer};
 
 /// A two-player game with its rules, notation, views and clock policy.

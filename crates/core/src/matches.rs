@@ -19,9 +19,8 @@ use serde_json::Value;
 
 use crate::record::{RESIGN, TIMEOUT, outcome_mismatch};
 use crate::{
-    ActionError, AnyGame, AnyState, By, ClockPolicy, ClockStatus, Clocks, Decision, Entry,
-    Outcome, Pending, PerSeat, Player, Record, ReplayError, Seat, SeatView, Timeout, TurnClock,
-    Viewer,
+    ActionError, AnyGame, AnyState, By, ClockPolicy, ClockStatus, Clocks, Decision, Entry, Outcome,
+    Pending, PerSeat, Player, Record, ReplayError, Seat, SeatView, Timeout, TurnClock, Viewer,
 };
 
 /// How a match is timed: the game's standard clock (the default), another

@@ -52,7 +52,10 @@ impl Player {
         if name.contains('`') {
             return Err("a name cannot hold a backtick (`)".into());
         }
-        if Seat::BOTH.iter().any(|s| s.as_str().eq_ignore_ascii_case(name)) {
+        if Seat::BOTH
+            .iter()
+            .any(|s| s.as_str().eq_ignore_ascii_case(name))
+        {
             return Err(format!(
                 "`{name}` is a seat, not a name: leave the name out instead"
             ));
@@ -149,7 +152,10 @@ mod tests {
 
     #[test]
     fn names_are_checked_for_length_control_characters_and_seats() {
-        assert_eq!(Player::named("  Ada  ").unwrap().name.as_deref(), Some("Ada"));
+        assert_eq!(
+            Player::named("  Ada  ").unwrap().name.as_deref(),
+            Some("Ada")
+        );
         assert!(Player::named("").unwrap_err().contains("empty"));
         assert!(Player::named(&"x".repeat(33)).unwrap_err().contains("33"));
         assert!(Player::named(&"é".repeat(32)).is_ok());
@@ -158,7 +164,11 @@ mod tests {
         assert!(Player::named("p2").unwrap_err().contains("seat"));
         assert!(Player::named("`x`").unwrap_err().contains("backtick"));
         let same = seats("Ada", "ada");
-        assert!(check_players(&same).unwrap_err().contains("different names"));
+        assert!(
+            check_players(&same)
+                .unwrap_err()
+                .contains("different names")
+        );
         let spaced = PerSeat::new(
             Player {
                 name: Some(" Ada".into()),

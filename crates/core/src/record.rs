@@ -83,7 +83,9 @@ impl std::str::FromStr for By {
         match text {
             "host" => Ok(By::Host),
             "umpire" => Ok(By::Umpire),
-            _ => Err(format!("`{text}` is not who made an entry (host or umpire)")),
+            _ => Err(format!(
+                "`{text}` is not who made an entry (host or umpire)"
+            )),
         }
     }
 }

@@ -294,7 +294,10 @@ impl Game for SealedBids {
         if !ruling.trim().eq_ignore_ascii_case("void") {
             return Err(crate::ActionError::new(
                 "notation",
-                format!("`{}` is not a ruling: the umpire may rule `void`", ruling.trim()),
+                format!(
+                    "`{}` is not a ruling: the umpire may rule `void`",
+                    ruling.trim()
+                ),
             ));
         }
         let s = &mut self.sealed[seat];

@@ -105,7 +105,9 @@ pub fn seat_name(m: &Match, seat: Seat) -> Option<&str> {
 /// as the live matches' table has it.
 pub fn name_seats(seats: &mut Value, players: &PerSeat<Player>) {
     for seat in Seat::BOTH {
-        if let (Some(name), Some(shown)) = (&players[seat].name, seats[seat.as_str()].as_object_mut()) {
+        if let (Some(name), Some(shown)) =
+            (&players[seat].name, seats[seat.as_str()].as_object_mut())
+        {
             shown.insert("name".into(), json!(name));
         }
     }

@@ -603,7 +603,7 @@ impl Hub {
         let players = req.names.players().map_err(bad)?;
         if req.host && req.creator.is_some() {
             return Err(bad(
-                "a host plays neither seat: leave out `as` to host".into(),
+                "a host plays neither seat: leave out `as` to host".into()
             ));
         }
         let clock = match req.clock {

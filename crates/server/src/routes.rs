@@ -46,7 +46,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
         .route("/api/matches/{id}/words", get(crate::hosting::words_route))
-        .route("/api/matches/{id}/console", get(crate::hosting::console_route))
+        .route(
+            "/api/matches/{id}/console",
+            get(crate::hosting::console_route),
+        )
         .route("/api/matches/{id}/replay", get(replay_match))
         .route("/api/matches/{id}/claim", post(claim.layer(small)))
         .route("/api/replay", post(replay_upload.layer(record_body)))
@@ -290,7 +293,9 @@ pub async fn answer_here(app: &App, ask: Ask) -> Answer {
         Ask::Snapshot { id, token } => reply(snapshot_here(app, &id, token.as_deref()).await),
         Ask::Record { id, token } => reply(record_here(app, &id, token.as_deref()).await),
         Ask::Words { id, token, console } => match find(app, &id, token.as_deref()).await {
-            Ok((handle, viewer)) => reply(crate::hosting::words_here(&handle, viewer, console).await),
+            Ok((handle, viewer)) => {
+                reply(crate::hosting::words_here(&handle, viewer, console).await)
+            }
             Err(r) => reply(Err(r)),
         },
         Ask::Claim { id, code, mine } => match here(app, &id).await {

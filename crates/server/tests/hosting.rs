@@ -37,62 +37,151 @@ async fn a_host_runs_a_mixed_match_and_the_record_replays_marking_the_host() {
     let (mut p2, first) = join(s.addr, &m.id, m.p2.as_deref()).await;
     assert_eq!(first["seats"]["P1"]["name"], "Ada");
     assert_eq!(first["seats"]["P2"]["name"], "Bo Li");
-    let mut host = Ws::connect(s.addr, &m.id, Some(&m.umpire)).await.expect("connects");
+    let mut host = Ws::connect(s.addr, &m.id, Some(&m.umpire))
+        .await
+        .expect("connects");
     let (hello, _) = host.until("hello", WAIT).await.expect("hello");
-    assert_eq!((hello["host"].clone(), hello["you"].clone()), (json!(true), json!("umpire")));
-    assert!(hello["rulings"].as_str().is_some_and(|r| r.contains("void")), "{hello}");
+    assert_eq!(
+        (hello["host"].clone(), hello["you"].clone()),
+        (json!(true), json!("umpire"))
+    );
+    assert!(
+        hello["rulings"]
+            .as_str()
+            .is_some_and(|r| r.contains("void")),
+        "{hello}"
+    );
 
     // The host's entry is refused with the error the player would get.
-    let refused = ask(&mut host, json!({"type": "act", "seat": "P1", "action": "bid 7"}), "error").await;
+    let refused = ask(
+        &mut host,
+        json!({"type": "act", "seat": "P1", "action": "bid 7"}),
+        "error",
+    )
+    .await;
     assert_eq!(refused["rule"], "bid-range", "{refused}");
-    let accepted = ask(&mut host, json!({"type": "act", "seat": "P1", "action": "bid 2"}), "accepted").await;
+    let accepted = ask(
+        &mut host,
+        json!({"type": "act", "seat": "P1", "action": "bid 2"}),
+        "accepted",
+    )
+    .await;
     assert_eq!(accepted["action"], "bid 2");
     // The host may check for a seat, as a board does.
-    let checked = ask(&mut host, json!({"type": "check", "seat": "P2", "action": "bid 1", "id": 4}), "checked").await;
-    assert_eq!((checked["ok"].clone(), checked["id"].clone()), (json!(true), json!(4)));
+    let checked = ask(
+        &mut host,
+        json!({"type": "check", "seat": "P2", "action": "bid 1", "id": 4}),
+        "checked",
+    )
+    .await;
+    assert_eq!(
+        (checked["ok"].clone(), checked["id"].clone()),
+        (json!(true), json!(4))
+    );
     // The host rules: P1's bid is void, P1 bids again.
-    ask(&mut host, json!({"type": "rule", "seat": "P1", "ruling": "void"}), "accepted").await;
+    ask(
+        &mut host,
+        json!({"type": "rule", "seat": "P1", "ruling": "void"}),
+        "accepted",
+    )
+    .await;
     // A refusal of the player's own action reaches the host too.
-    p2.send(&json!({"type": "act", "action": "bid 0"})).await.expect("sent");
+    p2.send(&json!({"type": "act", "action": "bid 0"}))
+        .await
+        .expect("sent");
     let told = host.until("refused", WAIT).await.expect("told").0;
-    assert_eq!((told["seat"].clone(), told["action"].clone(), told["rule"].clone()),
-        (json!("P2"), json!("bid 0"), json!("bid-range")));
+    assert_eq!(
+        (
+            told["seat"].clone(),
+            told["action"].clone(),
+            told["rule"].clone()
+        ),
+        (json!("P2"), json!("bid 0"), json!("bid-range"))
+    );
     // A player asks the host; both hear the machine's answer.
-    p2.send(&json!({"type": "ask", "action": "bid 9"})).await.expect("sent");
+    p2.send(&json!({"type": "ask", "action": "bid 9"}))
+        .await
+        .expect("sent");
     let heard = host.until("asked", WAIT).await.expect("asked").0;
-    assert_eq!((heard["seat"].clone(), heard["ok"].clone(), heard["rule"].clone()),
-        (json!("P2"), json!(false), json!("bid-range")));
+    assert_eq!(
+        (
+            heard["seat"].clone(),
+            heard["ok"].clone(),
+            heard["rule"].clone()
+        ),
+        (json!("P2"), json!(false), json!("bid-range"))
+    );
     assert_eq!(p2.until("asked", WAIT).await.expect("asked").0, heard);
     // A seat cannot act for the other seat, nor rule.
-    let no = ask(&mut p2, json!({"type": "act", "seat": "P1", "action": "bid 1"}), "error").await;
+    let no = ask(
+        &mut p2,
+        json!({"type": "act", "seat": "P1", "action": "bid 1"}),
+        "error",
+    )
+    .await;
     assert_eq!(no["rule"], "forbidden");
-    let no = ask(&mut p2, json!({"type": "rule", "seat": "P1", "ruling": "void"}), "error").await;
+    let no = ask(
+        &mut p2,
+        json!({"type": "rule", "seat": "P1", "ruling": "void"}),
+        "error",
+    )
+    .await;
     assert_eq!(no["rule"], "forbidden");
 
     // Three rounds: P1 by the host, P2 by its player.
     for round in 0..3 {
-        ask(&mut host, json!({"type": "act", "seat": "P1", "action": "bid 1"}), "accepted").await;
-        let accepted = ask(&mut p2, json!({"type": "act", "action": "bid 2"}), "accepted").await;
+        ask(
+            &mut host,
+            json!({"type": "act", "seat": "P1", "action": "bid 1"}),
+            "accepted",
+        )
+        .await;
+        let accepted = ask(
+            &mut p2,
+            json!({"type": "act", "action": "bid 2"}),
+            "accepted",
+        )
+        .await;
         assert_eq!(accepted["action"], "bid 2", "round {round}");
     }
     let (status, record) = get(s.addr, &format!("/api/matches/{}/record", m.id)).await;
     assert_eq!(status, 200, "{record}");
     assert_eq!(record["host"], true);
-    assert_eq!(record["seats"], json!({"P1": {"name": "Ada"}, "P2": {"name": "Bo Li"}}));
+    assert_eq!(
+        record["seats"],
+        json!({"P1": {"name": "Ada"}, "P2": {"name": "Bo Li"}})
+    );
     let by: Vec<(String, Option<String>)> = record["actions"]
         .as_array()
         .expect("actions")
         .iter()
-        .map(|e| (format!("{} {}", e["seat"].as_str().unwrap(), e["action"].as_str().unwrap()),
-                  e["by"].as_str().map(str::to_string)))
+        .map(|e| {
+            (
+                format!(
+                    "{} {}",
+                    e["seat"].as_str().unwrap(),
+                    e["action"].as_str().unwrap()
+                ),
+                e["by"].as_str().map(str::to_string),
+            )
+        })
         .collect();
     let host_made = |s: &str| Some(s.to_string());
-    assert_eq!(by[..3], [("P1 bid 2".into(), host_made("host")), ("P1 void".into(), host_made("umpire")),
-        ("P1 bid 1".into(), host_made("host"))]);
+    assert_eq!(
+        by[..3],
+        [
+            ("P1 bid 2".into(), host_made("host")),
+            ("P1 void".into(), host_made("umpire")),
+            ("P1 bid 1".into(), host_made("host"))
+        ]
+    );
     assert_eq!(by[3], ("P2 bid 2".into(), None));
     let parsed: Record = serde_json::from_value(record.clone()).expect("a record");
-    Match::replay(umpire_catalog::find(umpire_catalog::with_tests(), GAME).unwrap(), &parsed)
-        .expect("the record replays");
+    Match::replay(
+        umpire_catalog::find(umpire_catalog::with_tests(), GAME).unwrap(),
+        &parsed,
+    )
+    .expect("the record replays");
     // The same record without its host is refused, saying why.
     let mut hostless = parsed.clone();
     hostless.host = false;
@@ -100,7 +189,13 @@ async fn a_host_runs_a_mixed_match_and_the_record_replays_marking_the_host() {
         .await
         .expect("answers");
     assert_eq!(status, 400);
-    assert!(refusal["error"].as_str().unwrap().contains("this match has no host"), "{refusal}");
+    assert!(
+        refusal["error"]
+            .as_str()
+            .unwrap()
+            .contains("this match has no host"),
+        "{refusal}"
+    );
 
     // What the store keeps comes back after a restart.
     let TestServer { server, dir, .. } = s;
@@ -126,12 +221,27 @@ async fn only_a_hosts_match_lets_the_umpire_act_and_names_are_checked() {
         assert_eq!(refused["rule"], "forbidden", "{refused}");
     }
     for (body, says) in [
-        (json!({"game": GAME, "names": {"P1": "A\u{1b}[2J"}}), "P1's name"),
-        (json!({"game": GAME, "names": {"P2": "x".repeat(40)}}), "at most 32"),
-        (json!({"game": GAME, "names": {"P1": "Ada", "P2": "ADA"}}), "different names"),
+        (
+            json!({"game": GAME, "names": {"P1": "A\u{1b}[2J"}}),
+            "P1's name",
+        ),
+        (
+            json!({"game": GAME, "names": {"P2": "x".repeat(40)}}),
+            "at most 32",
+        ),
+        (
+            json!({"game": GAME, "names": {"P1": "Ada", "P2": "ADA"}}),
+            "different names",
+        ),
         (json!({"game": GAME, "names": {"P3": "Ada"}}), "P3"),
-        (json!({"game": GAME, "host": true, "as": "P1"}), "a host plays neither seat"),
-        (json!({"game": GAME, "clock": {"bank_ms": 1u64 << 40}}), "at most"),
+        (
+            json!({"game": GAME, "host": true, "as": "P1"}),
+            "a host plays neither seat",
+        ),
+        (
+            json!({"game": GAME, "clock": {"bank_ms": 1u64 << 40}}),
+            "at most",
+        ),
     ] {
         let (status, refused) = http_json(s.addr, "POST", "/api/matches", Some(&body))
             .await
@@ -141,7 +251,11 @@ async fn only_a_hosts_match_lets_the_umpire_act_and_names_are_checked() {
         assert!(words.contains(says), "{body}: {words}");
     }
     // A host's own clock is the match's.
-    let own = create(s.addr, json!({"game": GAME, "host": true, "clock": {"bank_ms": 90000}})).await;
+    let own = create(
+        s.addr,
+        json!({"game": GAME, "host": true, "clock": {"bank_ms": 90000}}),
+    )
+    .await;
     let (_, state) = snapshot(s.addr, &own.id, None).await;
     assert_eq!(state["clocks"]["P1"]["bank_ms"], 90000, "{state}");
 }
@@ -165,7 +279,13 @@ const STEPS: usize = 40;
 /// gets: each player's state and words are its own link's, and no longer
 /// string of the umpire's view that the player's view lacks is in the
 /// player's message.
-async fn compare(addr: std::net::SocketAddr, m: &Created, console: &Value, game: &str, step: usize) {
+async fn compare(
+    addr: std::net::SocketAddr,
+    m: &Created,
+    console: &Value,
+    game: &str,
+    step: usize,
+) {
     let umpire_view = &console["umpire"]["state"]["view"];
     for seat in ["P1", "P2"] {
         let token = m.token(seat).unwrap();
@@ -177,14 +297,19 @@ async fn compare(addr: std::net::SocketAddr, m: &Created, console: &Value, game:
         assert_eq!(console[seat]["words"], words, "{game} step {step} {seat}");
         let message = words["message"].as_str().unwrap();
         let name = if seat == "P1" { "Ada" } else { "Bo Li" };
-        assert!(message.contains(&format!("for {name} ({seat})")), "{message}");
+        assert!(
+            message.contains(&format!("for {name} ({seat})")),
+            "{message}"
+        );
         if console["umpire"]["state"]["outcome"].is_null() {
             let (mut theirs, mut ours) = (BTreeSet::new(), BTreeSet::new());
             strings(umpire_view, &mut theirs);
             strings(&own["view"], &mut ours);
             for secret in theirs.difference(&ours).filter(|t| t.len() >= 8) {
-                assert!(!message.contains(secret.as_str()),
-                    "{game} step {step}: {seat}'s message holds `{secret}`");
+                assert!(
+                    !message.contains(secret.as_str()),
+                    "{game} step {step}: {seat}'s message holds `{secret}`"
+                );
             }
         }
     }
@@ -201,7 +326,11 @@ async fn the_consoles_texts_are_each_viewers_own() {
     for &game in umpire_catalog::games() {
         let m = create(s.addr, named_host_match(game.id())).await;
         let (mut host, _) = join(s.addr, &m.id, Some(&m.umpire)).await;
-        let path = format!("/api/matches/{}/console?t={}", m.id, m.p1.as_deref().unwrap());
+        let path = format!(
+            "/api/matches/{}/console?t={}",
+            m.id,
+            m.p1.as_deref().unwrap()
+        );
         let (status, refused) = get(s.addr, &path).await;
         assert_eq!(status, 403, "{refused}");
         for step in 0..=STEPS + 1 {
@@ -211,8 +340,16 @@ async fn the_consoles_texts_are_each_viewers_own() {
             compare(s.addr, &m, &console, game.id(), step).await;
             if !console["umpire"]["state"]["outcome"].is_null() {
                 let result = console["umpire"]["words"]["result"].as_str().unwrap();
-                assert!(result.contains("Ada") && result.contains("Bo Li") && result.contains("Decided by"), "{result}");
-                assert_eq!(console["P1"]["words"]["result"], result, "everyone is told the result");
+                assert!(
+                    result.contains("Ada")
+                        && result.contains("Bo Li")
+                        && result.contains("Decided by"),
+                    "{result}"
+                );
+                assert_eq!(
+                    console["P1"]["words"]["result"], result,
+                    "everyone is told the result"
+                );
                 break;
             }
             assert!(step <= STEPS, "{} did not end", game.id());
@@ -224,7 +361,10 @@ async fn the_consoles_texts_are_each_viewers_own() {
                 let record: Record = serde_json::from_value(get(s.addr, &path).await.1).unwrap();
                 let now = Match::replay(game, &record).expect("replays");
                 let seat = now.decision().seats().iter().next().expect("someone acts");
-                let action = now.state().sample_action(seat, &mut rng).expect("an action");
+                let action = now
+                    .state()
+                    .sample_action(seat, &mut rng)
+                    .expect("an action");
                 json!({"type": "act", "seat": seat, "action": action})
             };
             ask(&mut host, msg, "accepted").await;

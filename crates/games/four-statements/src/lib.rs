@@ -930,11 +930,14 @@ impl Game for FourStatements {
                 self.side_mut(seat).reveal = Some(reveal);
                 self.end_reveal_if_done();
             }
-            (Phase::Bluff, Action::Refused {
-                text,
-                statement,
-                why,
-            }) => {
+            (
+                Phase::Bluff,
+                Action::Refused {
+                    text,
+                    statement,
+                    why,
+                },
+            ) => {
                 // The host may have accepted what the machine refuses.
                 let Some(bluff) = self.ruled_bluff(seat, text) else {
                     return Err(Illegal::Statement(*statement, why.clone()));

@@ -107,7 +107,8 @@ impl FromStr for Written {
             }
         };
         let mut parts = rest.splitn(3, ';').map(str::trim);
-        let (Some(subset), Some(statement), Some(reason)) = (parts.next(), parts.next(), parts.next())
+        let (Some(subset), Some(statement), Some(reason)) =
+            (parts.next(), parts.next(), parts.next())
         else {
             return Err(ParseError::new(
                 "a ruling names the subset, the statement and the reason, separated by `;`",
@@ -134,8 +135,10 @@ impl FromStr for Written {
             .or_else(|| reason.strip_prefix("Reason"))
             .map(str::trim)
             .ok_or_else(|| {
-                ParseError::new("a ruling ends with its reason, `reason <why>`, which both players see")
-                    .expected([FORM])
+                ParseError::new(
+                    "a ruling ends with its reason, `reason <why>`, which both players see",
+                )
+                .expected([FORM])
             })?;
         check_reason(reason)?;
         Ok(Written {
@@ -200,8 +203,9 @@ pub fn meaning(written: &Written) -> Result<Statement, Unruled> {
         Ok(meaning) if chosen.is_none_or(|r| r == meaning.to_string()) => Ok(meaning),
         Ok(meaning) => Err(Unruled::Readings(meaning.to_string())),
         Err(Refusal::Invalid(statement::Invalid::Ambiguous(a))) => match chosen {
-            Some(r) if a.readings.iter().any(|x| x == r) => statement::read(r, written.subset)
-                .map_err(|e| Unruled::Unreadable(e.to_string())),
+            Some(r) if a.readings.iter().any(|x| x == r) => {
+                statement::read(r, written.subset).map_err(|e| Unruled::Unreadable(e.to_string()))
+            }
             _ => Err(Unruled::Readings(a.readings.join(" / "))),
         },
         Err(e) => Err(Unruled::Unreadable(e.to_string())),
@@ -232,14 +236,25 @@ mod tests {
         for (bad, says) in [
             ("overrule subset A1; x; reason y", "accept or refuse"),
             ("refuse subset A1 B1; There is a red tile.", "separated by"),
-            ("refuse subset A1 B1; There is a red tile.; because", "reason <why>"),
-            ("refuse subset A1 B1; There is a red tile.; reason ", "give a reason"),
+            (
+                "refuse subset A1 B1; There is a red tile.; because",
+                "reason <why>",
+            ),
+            (
+                "refuse subset A1 B1; There is a red tile.; reason ",
+                "give a reason",
+            ),
             ("refuse A1 B1; There is a red tile.; reason x", "subset A1"),
         ] {
             let e = bad.parse::<Written>().unwrap_err();
             assert!(e.message().contains(says), "{bad}: {e}");
         }
         let long = format!("refuse subset A1; x; reason {}", "y".repeat(201));
-        assert!(long.parse::<Written>().unwrap_err().message().contains("201"));
+        assert!(
+            long.parse::<Written>()
+                .unwrap_err()
+                .message()
+                .contains("201")
+        );
     }
 }

@@ -15,9 +15,9 @@ use umpire_core::{PerSeat, Seat, Viewer};
 use crate::deduce;
 use crate::grid::{CELLS, CellSet, Colour, Grid};
 use crate::knowledge::{self, Memory};
+use crate::ruling::Ruling;
 use crate::statement::{self, Said};
 use crate::view::RoundView;
-use crate::ruling::Ruling;
 use crate::view::{SideView, Status, View};
 use crate::{
     Action, Bluff, CELL_PRICE, Claims, DEALT, FourStatements, Item, Phase, Reveal, STATEMENTS,
@@ -106,7 +106,10 @@ fn rulings(view: &View) -> Vec<Ruling> {
                 accept: r.accepted,
                 subset,
                 words: r.statement.clone().unwrap_or_default(),
-                meaning: r.reading.as_deref().and_then(|t| statement::read(t, subset).ok()),
+                meaning: r
+                    .reading
+                    .as_deref()
+                    .and_then(|t| statement::read(t, subset).ok()),
                 reason: r.reason.clone(),
             }
         })

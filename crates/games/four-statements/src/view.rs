@@ -298,7 +298,10 @@ pub fn ruling_words(r: &RulingView, reader: Option<Seat>) -> String {
     };
     match &r.statement {
         Some(words) => format!("the host {verb} {whose} “{words}”: {}", r.reason),
-        None => format!("the host {verb} one of {}'s statements: {}", r.seat, r.reason),
+        None => format!(
+            "the host {verb} one of {}'s statements: {}",
+            r.seat, r.reason
+        ),
     }
 }
 
@@ -332,7 +335,11 @@ fn rulings(game: &FourStatements, viewer: Viewer) -> Vec<RulingView> {
                 accepted: r.accept,
                 subset: shown.then_some(r.subset),
                 statement: shown.then(|| r.words.clone()),
-                reading: r.meaning.as_ref().filter(|_| shown).map(ToString::to_string),
+                reading: r
+                    .meaning
+                    .as_ref()
+                    .filter(|_| shown)
+                    .map(ToString::to_string),
                 reason: r.reason.clone(),
             })
         })

@@ -44,7 +44,8 @@ impl Actor {
             }
             tracing::error!(id = %self.info.id, "{e}; the match goes back to its last stored state");
             self.store_failed = Some(std::time::Instant::now());
-            self.roll_back(first, accepted.map(|(mover, _)| mover)).await;
+            self.roll_back(first, accepted.map(|(mover, _)| mover))
+                .await;
             return false;
         }
         self.store_failed = None;

@@ -16,7 +16,14 @@ use crate::pool::Priority;
 impl Actor {
     /// The host enters `seat`'s action (`by` host) or rules on its play
     /// (`by` umpire): only in a host's match.
-    pub(super) async fn host_act(&mut self, seat: Seat, text: &str, conn: u64, by: By, at: Instant) {
+    pub(super) async fn host_act(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        conn: u64,
+        by: By,
+        at: Instant,
+    ) {
         if !self.m.hosted() {
             let why = "only the host of a host's match may act for a seat or rule";
             return self.send_to(conn, messages::error("forbidden", why));

@@ -21,8 +21,8 @@ use serde::Serialize;
 use tokio::sync::oneshot;
 use umpire_core::{Entry, PerSeat};
 
-use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, by_from, players_from};
 use super::types::players_json;
+use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, by_from, players_from};
 use super::{Backend, StoreError};
 use live_log::LiveLog;
 

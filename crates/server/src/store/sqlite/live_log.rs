@@ -278,7 +278,8 @@ impl LiveLog {
     }
 }
 
-const INTO_LOG: &str = "INSERT INTO live_actions (match_id, idx, seat, action, at_ms, effect, actor)
+const INTO_LOG: &str =
+    "INSERT INTO live_actions (match_id, idx, seat, action, at_ms, effect, actor)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 const INTO_ACTIONS: &str = "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, actor)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";

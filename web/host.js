@@ -185,13 +185,11 @@ function warn(seat, low, shown) {
   $('warnings').append(el);
 }
 
-function renderState() {
-  const state = page.state;
-  if (!state) return;
-  document.body.dataset.seq = String(state.seq);
-  document.body.dataset.over = state.outcome ? 'yes' : 'no';
-  const ctx = {
-    you: 'umpire',
+/// A board module's context for `you` looking at `state`, acting on
+/// nothing: the console enters actions in words, and pictures are still.
+function looking(you, state) {
+  return {
+    you,
     acting: false,
     kind: null,
     decision: state.decision ?? null,
@@ -200,8 +198,15 @@ function renderState() {
     check: async () => ({ ok: false }),
     final: !!state.outcome,
   };
+}
+
+function renderState() {
+  const state = page.state;
+  if (!state) return;
+  document.body.dataset.seq = String(state.seq);
+  document.body.dataset.over = state.outcome ? 'yes' : 'no';
   if (page.board) {
-    page.board.render($('board'), state.view, ctx);
+    page.board.render($('board'), state.view, looking('umpire', state));
     $('last').textContent = page.board.status(state.view) ?? '';
   } else {
     $('board').innerHTML = `<pre class="raw-view">${esc(JSON.stringify(state.view, null, 1))}</pre>`;
@@ -288,18 +293,8 @@ function frame(viewer, state, caption) {
   }
   box.querySelector('.picture-caption').textContent = caption;
   const board = box.querySelector('.board');
-  const ctx = {
-    you: viewer === 'result' ? 'spectator' : viewer,
-    acting: false,
-    kind: null,
-    decision: state.decision ?? null,
-    legal: null,
-    submit: () => {},
-    check: async () => ({ ok: false }),
-    final: !!state.outcome,
-  };
   if (page.board) {
-    page.board.render(board, state.view, ctx);
+    page.board.render(board, state.view, looking(viewer === 'result' ? 'spectator' : viewer, state));
     box.querySelector('.picture-last').textContent = page.board.status(state.view) ?? '';
   } else {
     board.innerHTML = `<pre class="raw-view">${esc(JSON.stringify(state.view, null, 1))}</pre>`;

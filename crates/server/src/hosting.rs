@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{MatchedPath, Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -187,32 +187,20 @@ pub fn result(m: &Match) -> Option<String> {
 }
 
 /// `GET /api/matches/{id}/words?t=…`: the words of the token's own viewer
-/// (no token: the audience's), as the console shows them for it.
+/// (no token: the audience's), as the console shows them for it; and
+/// `GET /api/matches/{id}/console?t={umpire token}`: for each player, the
+/// audience and the host, the `state` it is sent and its words, each made
+/// from its own view.
 pub async fn words_route(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
+    route: MatchedPath,
 ) -> Response {
     let ask = Ask::Words {
         id,
         token: q.t,
-        console: false,
-    };
-    crate::routes::answer(&app, ask).await.into_response()
-}
-
-/// `GET /api/matches/{id}/console?t={umpire token}`: for each player, the
-/// audience and the host, the `state` it is sent and its words, each made
-/// from its own view.
-pub async fn console_route(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-) -> Response {
-    let ask = Ask::Words {
-        id,
-        token: q.t,
-        console: true,
+        console: route.as_str().ends_with("/console"),
     };
     crate::routes::answer(&app, ask).await.into_response()
 }

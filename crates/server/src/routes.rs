@@ -48,7 +48,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}/words", get(crate::hosting::words_route))
         .route(
             "/api/matches/{id}/console",
-            get(crate::hosting::console_route),
+            get(crate::hosting::words_route),
         )
         .route("/api/matches/{id}/replay", get(replay_match))
         .route("/api/matches/{id}/claim", post(claim.layer(small)))

@@ -381,6 +381,7 @@ function onMessage(msg) {
       page.board = boardFor(msg.game);
       page.rulings = msg.host ? (msg.rulings ?? '') : '';
       page.hosted = !!msg.host;
+      page.audience = msg.audience !== false;
       $('title').textContent = `Host’s console · ${msg.name}`;
       if (!$('seat-panels').children.length) buildPanels();
       if (!msg.host) logLine('This match has no host: you may watch and copy, but not act for a player.', 'bad');
@@ -457,7 +458,7 @@ function renderLinks() {
   for (const seat of SEATS) {
     if (mine?.seatLinks?.[seat]) row(who(seat), mine.seatLinks[seat], 'send it by private message: the player may also play at the page');
   }
-  row('Audience', `/m/${encodeURIComponent(id)}`, 'the public page: anyone may watch');
+  row('Audience', `/m/${encodeURIComponent(id)}`, page.audience ? 'the public page: anyone may watch' : 'the public page: it opens once the match is over');
   if (!mine) rows.push('<li class="hint">The seats’ links are in the lobby where you created the match.</li>');
   $('links').innerHTML = rows.join('');
 }

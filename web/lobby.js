@@ -50,6 +50,8 @@ function showOpenSeat() {
   const can = !!other && form.elements[other].value === 'person';
   form.elements.open.disabled = !can;
   $('open-row').classList.toggle('disabled', !can);
+  form.elements.audience.disabled = creator !== 'host';
+  $('audience-row').hidden = creator !== 'host';
   for (const el of form.querySelectorAll('[data-secret]')) {
     el.disabled = creator !== 'host';
     el.closest('label').hidden = creator !== 'host';
@@ -75,7 +77,7 @@ function readForm(form) {
     if (name) names[s] = name;
   }
   return {
-    ...(creator === 'host' ? { host: true } : { as: creator }),
+    ...(creator === 'host' ? { host: true, audience: form.elements.audience.checked } : { as: creator }),
     ...(Object.keys(names).length ? { names } : {}),
     ...(open ? { open: true } : {}),
     game: data.get('game'),
@@ -169,7 +171,9 @@ function summaryRow(m, list) {
   let links =
     list === 'finished'
       ? `<a href="/replay/${esc(m.id)}">Replay</a> <a href="/api/matches/${esc(m.id)}/record" download="${esc(m.id)}.json">Record</a>`
-      : `<a href="/m/${esc(m.id)}">Watch</a>`;
+      : m.audience === false
+        ? '<span class="hint">watched once it ends</span>'
+        : `<a href="/m/${esc(m.id)}">Watch</a>`;
   if (seat && list !== 'finished') links = `<a href="${esc(seat.link)}" class="your-seat">Your seat (${esc(seat.seat)})</a> ${links}`;
   // An open seat: anyone may take it (not this browser's own match).
   if (list === 'open' && m.join?.link && !mine.length) {

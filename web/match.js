@@ -894,12 +894,13 @@ const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });
 /// `why`: 'unknown' (no such match), 'refused' (a wrong key) or 'off' (the
 /// match was called off; `detail` is the server's sentence).
 function showGone(why, detail = '') {
-  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off', replaced: 'This page is closed' }[why];
+  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off', replaced: 'This page is closed', private: 'Not open to the audience yet' }[why];
   const text = {
     unknown: 'There is no match at this link: it may be mistyped.',
     refused: 'The key in this link does not open this match. Ask whoever sent it for your link, or watch as a spectator.',
     off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
     replaced: 'This link was opened in newer pages or devices (eight at most at once), so this page was closed. Reload it to use it here.',
+    private: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Reload this page then.`,
   }[why];
   const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
   // The page's one h1 is this title: the header's name steps down to text.
@@ -926,6 +927,11 @@ async function start() {
   try {
     await getJson(`/api/matches/${encodeURIComponent(id)}${token ? `?t=${encodeURIComponent(token)}` : ''}`);
   } catch (x) {
+    if (x.status === 403 && !token) {
+      showGone('private', x.message);
+      onStatus('closed', 'not open to the audience yet');
+      return;
+    }
     if (x.status === 403 || x.status === 404 || x.status === 410) {
       showGone({ 403: 'refused', 404: 'unknown', 410: 'off' }[x.status], x.message);
       onStatus('closed', { 403: 'link refused', 404: 'no such match', 410: 'called off' }[x.status]);

@@ -50,6 +50,10 @@ pub struct CreateRequest {
     /// The seed, set by a host (to play a match again); drawn otherwise.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Whether the audience may watch while it is played (a host may keep
+    /// it out until the end).
+    #[serde(default = "yes")]
+    pub audience: bool,
 }
 
 fn yes() -> bool {
@@ -299,6 +303,7 @@ impl Hub {
                     .iter()
                     .all(|&s| matches!(row.seats[s], SeatKind::Bot { .. })),
                 hosted: row.hosted,
+                audience: row.audience,
             }),
             m,
             shown,
@@ -601,6 +606,11 @@ impl Hub {
             }
         }
         let players = req.names.players().map_err(bad)?;
+        if !req.audience && !req.host {
+            return Err(bad(
+                "only a host's match (`host`) may keep the audience out until the end".into(),
+            ));
+        }
         if req.host && req.creator.is_some() {
             return Err(bad(
                 "a host plays neither seat: leave out `as` to host".into()
@@ -674,6 +684,7 @@ impl Hub {
             players,
             hosted: req.host,
             seed_set: req.seed.is_some(),
+            audience: req.audience,
         };
         Ok((game, m, row))
     }

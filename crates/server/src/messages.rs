@@ -56,7 +56,7 @@ pub enum ClientMsg {
 pub fn hello(info: &crate::live::Info, viewer: Viewer, takeover: Value) -> String {
     let mut hello = json!({"type": "hello", "you": viewer.to_string(), "game": info.game.id(),
            "name": info.game.name(), "match": info.id, "takeover": takeover,
-           "fixed": info.fixed, "host": info.hosted});
+           "fixed": info.fixed, "host": info.hosted, "audience": info.audience});
     if info.hosted && viewer == Viewer::Umpire {
         hello["rulings"] = json!(info.game.rulings());
     }

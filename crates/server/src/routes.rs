@@ -322,6 +322,10 @@ async fn here(app: &App, id: &str) -> Result<Handle, Refusal> {
 async fn find(app: &App, id: &str, token: Option<&str>) -> Result<(Handle, Viewer), Refusal> {
     let handle = here(app, id).await?;
     match handle.info.viewer(token) {
+        Some(viewer) if handle.closed_to(viewer).is_some() => Err(Refusal(
+            403,
+            handle.closed_to(viewer).unwrap_or_default().into(),
+        )),
         Some(viewer) => Ok((handle, viewer)),
         None => Err(Refusal(
             403,

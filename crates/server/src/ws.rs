@@ -188,6 +188,9 @@ pub async fn admit(
     let Some(viewer) = handle.info.viewer(token) else {
         return Err(("auth", "this token does not belong to this match".into()));
     };
+    if let Some(why) = handle.closed_to(viewer) {
+        return Err(("private", why.into()));
+    }
     let conn = next_conn();
     let (reply, admitted) = oneshot::channel();
     let join = Cmd::Join {

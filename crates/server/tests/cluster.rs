@@ -123,9 +123,7 @@ async fn a_hosts_console_is_answered_from_any_node() {
     let m = create(c.addrs[0], body).await;
     for addr in &c.addrs {
         let path = format!("/api/matches/{}/console?t={}", m.id, m.umpire);
-        let (status, console) = http_json(*addr, "GET", &path, None)
-            .await
-            .expect("answers");
+        let (status, console) = http_json(*addr, "GET", &path, None).await.expect("answers");
         assert_eq!(status, 200, "{console}");
         let message = console["P1"]["words"]["message"].as_str().unwrap_or("");
         assert!(message.contains("for Ada (P1)"), "{console}");

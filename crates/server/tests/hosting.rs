@@ -372,3 +372,39 @@ async fn the_consoles_texts_are_each_viewers_own() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_may_keep_the_audience_out_until_the_end() {
+    let s = start(with_test_games()).await;
+    let body = json!({"game": GAME, "host": true, "audience": false, "timed": false});
+    let m = create(s.addr, body).await;
+    let (status, refused) = snapshot(s.addr, &m.id, None).await;
+    assert_eq!(status, 403, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("until it ends")
+    );
+    let (status, _) = get(s.addr, &format!("/api/matches/{}/words", m.id)).await;
+    assert_eq!(status, 403);
+    let mut ws = Ws::connect(s.addr, &m.id, None).await.expect("connects");
+    let (error, _) = ws.until("error", WAIT).await.expect("refused");
+    assert_eq!(error["rule"], "private");
+    let (_, lobby) = get(s.addr, "/api/matches").await;
+    assert_eq!(lobby["open"][0]["audience"], false, "{lobby}");
+    // The players see their own; once it ends the audience sees it all.
+    let (status, _) = snapshot(s.addr, &m.id, m.p1.as_deref()).await;
+    assert_eq!(status, 200);
+    let (mut host, _) = join(s.addr, &m.id, Some(&m.umpire)).await;
+    let resign = json!({"type": "resign", "seat": "P1"});
+    ask(&mut host, resign, "accepted").await;
+    let (status, state) = snapshot(s.addr, &m.id, None).await;
+    assert_eq!(status, 200, "{state}");
+    // Only a host's match may keep the audience out.
+    let body = json!({"game": GAME, "audience": false});
+    let (status, _) = http_json(s.addr, "POST", "/api/matches", Some(&body))
+        .await
+        .expect("answers");
+    assert_eq!(status, 400);
+}

@@ -7,5 +7,7 @@
 ALTER TABLE matches
     ADD COLUMN players JSONB,
     ADD COLUMN hosted BOOLEAN NOT NULL DEFAULT false,
-    ADD COLUMN seed_set BOOLEAN NOT NULL DEFAULT false;
+    ADD COLUMN seed_set BOOLEAN NOT NULL DEFAULT false,
+    -- Whether the audience may watch while the match is played.
+    ADD COLUMN audience BOOLEAN NOT NULL DEFAULT true;
 ALTER TABLE actions ADD COLUMN actor TEXT;

@@ -7,5 +7,7 @@
 ALTER TABLE matches ADD COLUMN players TEXT;
 ALTER TABLE matches ADD COLUMN hosted INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN seed_set INTEGER NOT NULL DEFAULT 0;
+-- Whether the audience may watch while the match is played (a host's choice).
+ALTER TABLE matches ADD COLUMN audience INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE actions ADD COLUMN actor TEXT;
 ALTER TABLE live_actions ADD COLUMN actor TEXT;

@@ -78,6 +78,8 @@ pub struct Info {
     pub bots_only: bool,
     /// A host runs it (docs/hosting.md).
     pub hosted: bool,
+    /// The audience may watch while it is played.
+    pub audience: bool,
     /// Whether the invite (if any) was claimed: set once, by the first
     /// opener, before the store hears of it.
     pub claimed: std::sync::atomic::AtomicBool,
@@ -113,6 +115,13 @@ pub struct Handle {
 }
 
 impl Handle {
+    /// Why `viewer` may not look at the match now, if it may not: a host
+    /// may keep the audience out until the end.
+    pub fn closed_to(&self, viewer: Viewer) -> Option<&'static str> {
+        (viewer == Viewer::Spectator && !self.info.audience && !self.is_over())
+            .then_some("the host keeps this match from the audience until it ends; come back then")
+    }
+
     /// Whether the match is over (as the lobby's summary says).
     pub fn is_over(&self) -> bool {
         self.summary.lock().unwrap_or_else(|e| e.into_inner())["status"] == "finished"

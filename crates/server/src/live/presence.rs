@@ -140,6 +140,10 @@ impl Actor {
             "outcome": self.m.outcome(),
             "status": if over { "finished" } else if open { "open" } else { "live" },
         });
+        // A host kept the audience out until the end.
+        if !self.info.audience && !over {
+            summary["audience"] = json!(false);
+        }
         // An open seat not yet taken: the lobby offers its invite to anyone.
         let claimed = self.info.claimed.load(std::sync::atomic::Ordering::SeqCst);
         if let Some(invite) = self.info.tokens.invite.as_ref() {

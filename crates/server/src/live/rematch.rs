@@ -150,6 +150,7 @@ impl Actor {
                 }),
                 // A rematch draws its secrets anew.
                 seed: None,
+                audience: self.info.audience,
             },
             tokens,
         }

@@ -62,6 +62,7 @@ async fn setup_with(config: Config) -> Setup {
         players: Default::default(),
         hosted: false,
         seed_set: false,
+        audience: true,
     };
     store
         .write(Op::Create(Box::new(row.clone())))
@@ -80,6 +81,7 @@ async fn setup_with(config: Config) -> Setup {
             from: None,
             bots_only: false,
             hosted: false,
+            audience: true,
             claimed: Default::default(),
         }),
         shown: Shown::start(&m),

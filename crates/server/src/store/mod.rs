@@ -269,6 +269,7 @@ pub(crate) mod testing {
             players: Default::default(),
             hosted: false,
             seed_set: false,
+            audience: true,
         }
     }
 

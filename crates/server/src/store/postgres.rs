@@ -579,7 +579,7 @@ impl Leases {
     }
 }
 
-const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off, players, hosted, seed_set";
+const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off, players, hosted, seed_set, audience";
 
 fn get<'a, T: tokio_postgres::types::FromSql<'a>>(row: &'a Row, i: usize) -> Result<T, StoreError> {
     row.try_get(i)
@@ -624,6 +624,7 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         players: players(r, 12),
         hosted: get(r, 13)?,
         seed_set: get(r, 14)?,
+        audience: get(r, 15)?,
     };
     let abandoned = match get::<i16>(r, 10)? {
         2 => Some(get::<Option<String>>(r, 11)?.unwrap_or_default()),
@@ -691,8 +692,8 @@ impl Statements {
             create: db
                 .prepare(
                     "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
-                                          created_ms, owner, creator, players, hosted, seed_set)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                                          created_ms, owner, creator, players, hosted, seed_set, audience)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
                 )
                 .await?,
             append: db.prepare(APPEND).await?,
@@ -747,6 +748,7 @@ async fn run(
                     &players_json(&row.players).map(|_| to_json(&row.players)),
                     &row.hosted,
                     &row.seed_set,
+                    &row.audience,
                 ],
             )
             .await?;

@@ -246,7 +246,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
     let row = db
         .query_row(
             "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished,
-                    outcome, players, hosted, seed_set
+                    outcome, players, hosted, seed_set, audience
              FROM matches WHERE id = ?1",
             [id],
             |r| {
@@ -277,6 +277,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
                     players: players_from(r.get::<_, Option<String>>(12)?.as_deref()),
                     hosted: r.get(13)?,
                     seed_set: r.get(14)?,
+                    audience: r.get(15)?,
                 };
                 let finished = r.get::<_, i64>(10)?;
                 let reason = match finished == 2 {
@@ -379,8 +380,8 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
         Op::Create(row) => {
             db.execute(
                 "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
-                                      created_ms, players, hosted, seed_set)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                                      created_ms, players, hosted, seed_set, audience)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     row.id,
                     row.game,
@@ -395,6 +396,7 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
                     players_json(&row.players),
                     row.hosted,
                     row.seed_set,
+                    row.audience,
                 ],
             )?;
             log.created(&row.id);

@@ -66,6 +66,8 @@ pub struct MatchRow {
     pub hosted: bool,
     /// The host chose the seed (the players are told).
     pub seed_set: bool,
+    /// The audience may watch while it is played (else only once it ends).
+    pub audience: bool,
 }
 
 impl MatchRow {

@@ -50,6 +50,8 @@ function showOpenSeat() {
   const can = !!other && form.elements[other].value === 'person';
   form.elements.open.disabled = !can;
   $('open-row').classList.toggle('disabled', !can);
+  form.elements.audience.disabled = creator !== 'host';
+  $('audience-row').hidden = creator !== 'host';
   for (const el of form.querySelectorAll('[data-secret]')) {
     el.disabled = creator !== 'host';
     el.closest('label').hidden = creator !== 'host';
@@ -69,8 +71,14 @@ function readForm(form) {
   }
   // Only a player's person opponent has a seat to open.
   const open = form.elements.open.checked && !form.elements.open.disabled;
+  const names = {};
+  for (const s of ['P1', 'P2']) {
+    const name = String(data.get(`name-${s}`) ?? '').trim();
+    if (name) names[s] = name;
+  }
   return {
-    ...(creator === 'host' ? {} : { as: creator }),
+    ...(creator === 'host' ? { host: true, audience: form.elements.audience.checked } : { as: creator }),
+    ...(Object.keys(names).length ? { names } : {}),
     ...(open ? { open: true } : {}),
     game: data.get('game'),
     config,
@@ -132,15 +140,18 @@ function showLinks(made, body) {
     }
   }
   entry('spectator', 'Spectators', made.links.spectator);
+  if (made.links.console) entry('console', 'Console', made.links.console, 'yours: enter the players’ actions and copy what to send them; keep it to yourself');
   if (made.links.umpire) entry('umpire', 'Umpire', made.links.umpire, 'sees everything: keep it to yourself');
   $('created-note').textContent = me
     ? 'Your link is your key to your seat. Send the invite to your opponent.'
     : 'Send each player their own link: it is their key to the seat. Keep the umpire link to yourself.';
   $('links').innerHTML = rows.join('');
   const play = me ? made.links[me] : null;
-  const first = play
-    ? `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`
-    : `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  let first = `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  if (play) first = `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`;
+  else if (made.links.console) {
+    first = `<a class="button primary" id="console-link" href="${esc(made.links.console)}">Open the console</a> <a class="button" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  }
   $('links').insertAdjacentHTML('afterbegin', `<li class="play">${first}</li>`);
   $('created').hidden = false;
   $('created').focus();
@@ -160,7 +171,9 @@ function summaryRow(m, list) {
   let links =
     list === 'finished'
       ? `<a href="/replay/${esc(m.id)}">Replay</a> <a href="/api/matches/${esc(m.id)}/record" download="${esc(m.id)}.json">Record</a>`
-      : `<a href="/m/${esc(m.id)}">Watch</a>`;
+      : m.audience === false
+        ? '<span class="hint">watched once it ends</span>'
+        : `<a href="/m/${esc(m.id)}">Watch</a>`;
   if (seat && list !== 'finished') links = `<a href="${esc(seat.link)}" class="your-seat">Your seat (${esc(seat.seat)})</a> ${links}`;
   // An open seat: anyone may take it (not this browser's own match).
   if (list === 'open' && m.join?.link && !mine.length) {
@@ -195,7 +208,8 @@ function remember(made, body) {
   if (body.as && made.links[body.as]) {
     rememberMatch({ ...base, seat: body.as, link: made.links[body.as], invite: made.links.invite ?? null });
   } else if (made.links.umpire) {
-    rememberMatch({ ...base, seat: 'umpire', link: made.links.umpire, seatLinks: { P1: made.links.P1 ?? null, P2: made.links.P2 ?? null } });
+    const link = made.links.console ?? made.links.umpire;
+    rememberMatch({ ...base, seat: 'umpire', link, seatLinks: { P1: made.links.P1 ?? null, P2: made.links.P2 ?? null } });
   }
 }
 
@@ -298,7 +312,7 @@ function mineRow(e, status) {
     : 'You host (umpire’s view)';
   const when = e.at ? `${e.joined ? 'joined' : 'created'} ${ago(e.at)}` : '';
   const label = `${e.name || 'match'} ${player ? e.seat : 'as host'}`;
-  const open = player ? 'Return to your seat' : 'Open as umpire';
+  const open = player ? 'Return to your seat' : e.link.startsWith('/host/') ? 'Open the console' : 'Open as umpire';
   let extra = '';
   if (e.invite && (status.key === 'waiting' || status.key === 'unknown')) {
     extra += `<span class="mine-extra">Invite for your opponent <button type="button" class="copy" data-copy="${esc(new URL(e.invite, location.href).href)}" data-focus="invite:${esc(e.link)}">Copy invite</button></span>`;

@@ -38,7 +38,9 @@ const pendingOf = (state, seat) => (isSeat(seat) ? (state.decision?.[seat] ?? nu
 
 function chip(seat) {
   const s = seatsInfo()[seat];
-  return `<span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)} <span class="chip-seat">${seat}</span>`;
+  const name = page.state?.seats?.[seat]?.name;
+  const label = name ? `${name} · ${s.label}` : s.label;
+  return `<span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(label)} <span class="chip-seat">${seat}</span>`;
 }
 
 // --- clocks ---------------------------------------------------------------
@@ -213,7 +215,9 @@ function renderNow() {
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.over = state.outcome ? 'yes' : 'no';
 
-  // Players.
+  // Players (names come with the state).
+  const role = roleText(page.you);
+  if ($('role').innerHTML !== role) $('role').innerHTML = role;
   for (const seat of ['P1', 'P2']) {
     const info = state.seats?.[seat];
     $(`chip-${seat}`).innerHTML = chip(seat);
@@ -314,7 +318,7 @@ function rawBoard(view, legal) {
 function seatName(state, seat) {
   const info = state.seats?.[seat];
   const bot = info?.kind === 'bot' ? `, bot ${info.bot ?? ''}`.trimEnd() : '';
-  return `${seatsInfo()[seat].label} (${seat}${bot})`;
+  return `${seatLabel(seat)} (${seat}${bot})`;
 }
 
 function turnText(state, me) {
@@ -323,7 +327,7 @@ function turnText(state, me) {
     if (!w) return 'Game over: a draw.';
     if (w === page.you) return 'Game over: you won.';
     if (isSeat(page.you)) return 'Game over: you lost.';
-    return `Game over: ${seatsInfo()[w].label} (${w}) wins.`;
+    return `Game over: ${seatLabel(w)} (${w}) wins.`;
   }
   if (me) return promptFor(page.board, pendingOf(state, page.you).kind, state.view);
   const seats = waiting(state);
@@ -345,7 +349,7 @@ function renderEnd(state) {
   const wasHidden = end.hidden;
   const winner = outcome.winner;
   let title = 'Draw';
-  if (winner) title = winner === page.you ? 'You won' : isSeat(page.you) ? 'You lost' : `${seatsInfo()[winner].label} (${winner}) wins`;
+  if (winner) title = winner === page.you ? 'You won' : isSeat(page.you) ? 'You lost' : `${seatLabel(winner)} (${winner}) wins`;
   $('end-title').textContent = title;
   $('end-summary').textContent = endSummary(outcome);
   $('end-reason').textContent = outcome.reason ?? '';
@@ -446,7 +450,9 @@ const DECIDED_WORDS = {
   resignation: 'a player resigned',
 };
 
-const seatLabel = (seat) => seatsInfo()[seat]?.label ?? seat;
+/// A seat in sentences: its player's name where the match names one, else
+/// the game's label for it.
+const seatLabel = (seat) => page.state?.seats?.[seat]?.name ?? seatsInfo()[seat]?.label ?? seat;
 
 /// `text` with the seat names P1 and P2 replaced by the seats' labels,
 /// outside `code` spans (an action's notation keeps its own words).
@@ -698,6 +704,20 @@ $('board').addEventListener('click', (e) => {
   if (button && !page.board) act(button.dataset.action);
 });
 
+/// Asks the host about the action in the text box (a host's match): the
+/// host sees it with the umpire's verdict, and has the final call.
+$('ask-host').addEventListener('click', () => {
+  const action = $('move-text').value.trim();
+  if (!action) return showError('Type the action to ask the host about.');
+  if (!conn.send({ type: 'ask', action })) showError('Not connected: the host was not asked.');
+  else setText('asked', 'Asking the host…');
+});
+
+function showAsked(msg) {
+  const verdict = msg.ok ? 'the umpire would accept it now' : `the umpire refuses it: ${msg.message}`;
+  setText('asked', `You asked the host about “${msg.asked}”: ${verdict}. The host has the final call.`);
+}
+
 $('move').addEventListener('submit', (e) => {
   e.preventDefault();
   act($('move-text').value);
@@ -756,6 +776,8 @@ function onMessage(msg) {
         rememberMatch({ id, seat: msg.you, game: msg.game, name: msg.name, link: location.pathname + location.search });
       }
       $('move-text').placeholder = page.board?.example ?? 'your action';
+      // In a host's match a player may ask the host before acting.
+      $('ask-host').hidden = !(msg.host && isSeat(msg.you));
       // Secrets of the game a host set rather than the draw: everyone is told.
       const fixed = msg.fixed ?? [];
       $('fixed-note').hidden = fixed.length === 0;
@@ -792,6 +814,9 @@ function onMessage(msg) {
       break;
     case 'checked':
       onChecked(msg);
+      break;
+    case 'asked':
+      showAsked(msg);
       break;
     case 'rematch':
       onRematch(msg);
@@ -869,12 +894,13 @@ const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });
 /// `why`: 'unknown' (no such match), 'refused' (a wrong key) or 'off' (the
 /// match was called off; `detail` is the server's sentence).
 function showGone(why, detail = '') {
-  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off', replaced: 'This page is closed' }[why];
+  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off', replaced: 'This page is closed', private: 'Not open to the audience yet' }[why];
   const text = {
     unknown: 'There is no match at this link: it may be mistyped.',
     refused: 'The key in this link does not open this match. Ask whoever sent it for your link, or watch as a spectator.',
     off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
     replaced: 'This link was opened in newer pages or devices (eight at most at once), so this page was closed. Reload it to use it here.',
+    private: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Reload this page then.`,
   }[why];
   const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
   // The page's one h1 is this title: the header's name steps down to text.
@@ -901,6 +927,11 @@ async function start() {
   try {
     await getJson(`/api/matches/${encodeURIComponent(id)}${token ? `?t=${encodeURIComponent(token)}` : ''}`);
   } catch (x) {
+    if (x.status === 403 && !token) {
+      showGone('private', x.message);
+      onStatus('closed', 'not open to the audience yet');
+      return;
+    }
     if (x.status === 403 || x.status === 404 || x.status === 410) {
       showGone({ 403: 'refused', 404: 'unknown', 410: 'off' }[x.status], x.message);
       onStatus('closed', { 403: 'link refused', 404: 'no such match', 410: 'called off' }[x.status]);

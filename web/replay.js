@@ -44,6 +44,20 @@ function moveLabels(steps) {
 
 let labels = [];
 
+/// A seat as the record names it: "Ada (P1)", or "P1".
+function seatWho(seat) {
+  const name = replay?.record?.seats?.[seat]?.name;
+  return name ? `${name} (${seat})` : seat;
+}
+
+/// Who made an entry when not the seat: "entered by the host", "the
+/// umpire's ruling".
+function byWords(entry) {
+  if (entry.by === 'host') return ' (entered by the host)';
+  if (entry.by === 'umpire') return ' (the umpire’s ruling)';
+  return '';
+}
+
 function load(data) {
   const steps = new ReplaySteps(data.steps ?? []);
   replay = { ...data, steps };
@@ -56,7 +70,7 @@ function load(data) {
     .slice(1)
     .map(
       (entry, i) =>
-        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="hint">${esc(labels[i + 1])}</span> <span class="seat-name ${entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(entry.seat)}</span> ${esc(entryText(entry))} <span class="hint">${fmtTime(entry.at_ms)}</span></button></li>`,
+        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="hint">${esc(labels[i + 1])}</span> <span class="seat-name ${entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(seatWho(entry.seat))}</span> ${esc(entryText(entry))}${esc(byWords(entry))} <span class="hint">${fmtTime(entry.at_ms)}</span></button></li>`,
     )
     .join('');
   $('controls').hidden = false;
@@ -78,7 +92,7 @@ function show(n) {
     $('board').innerHTML = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
   }
   $('step-text').textContent = entry
-    ? `${labels[step]}: ${entry.seat} played ${entryText(entry)} at ${fmtTime(entry.at_ms)}`
+    ? `${labels[step]}: ${seatWho(entry.seat)} played ${entryText(entry)}${byWords(entry)} at ${fmtTime(entry.at_ms)}`
     : `Start (${steps.length - 1} steps in all)`;
   $('slider').value = String(step);
   $('step-no').textContent = String(step);
@@ -98,12 +112,12 @@ function show(n) {
   }
   $('end').hidden = !(final && outcome);
   if (final && outcome) {
-    $('end-title').textContent = outcome.winner ? `${outcome.winner} wins` : 'Draw';
+    $('end-title').textContent = outcome.winner ? `${seatWho(outcome.winner)} wins` : 'Draw';
     $('end-reason').textContent = outcome.reason ?? '';
     $('end-decided').innerHTML = outcome.decided_by ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>` : '';
     const scores = outcome.scores ?? {};
     $('end-scores').innerHTML = ['P1', 'P2']
-      .map((s) => `<span class="score${outcome.winner === s ? ' won' : ''}"><span class="seat-name ${s === 'P1' ? 'p1' : 'p2'}">${s}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
+      .map((s) => `<span class="score${outcome.winner === s ? ' won' : ''}"><span class="seat-name ${s === 'P1' ? 'p1' : 'p2'}">${esc(seatWho(s))}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
       .join('');
     $('end-detail').innerHTML = board?.ending(view, outcome) ?? '';
     focusableTables($('end-detail'));

@@ -31,11 +31,12 @@ export function postJson(url, value) {
   });
 }
 
-/// "a person", "bot greedy", from a summary's seat.
+/// "a person", "bot greedy", "Ada, person", from a summary's seat.
 export function describeSeat(seat) {
   if (!seat) return '?';
-  if (seat.kind === 'bot') return `bot ${seat.bot ?? ''}`.trim();
-  return seat.connected === false ? 'person, not connected' : 'person';
+  const name = seat.name ? `${seat.name}, ` : '';
+  if (seat.kind === 'bot') return `${name}bot ${seat.bot ?? ''}`.trim();
+  return `${name}${seat.connected === false ? 'person, not connected' : 'person'}`;
 }
 
 /// Copies text to the clipboard, falling back to a selection copy where the

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 
-import { newPage, postJson, startBrowser, startServer } from './helpers.js';
+import { newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 // The pages' Content-Security-Policy (script-src 'self') refuses an injected
@@ -235,5 +235,43 @@ test('the lobby with matches: a match just created, its links and the lists', { 
   await page.locator('#play-link').waitFor();
   await page.waitForTimeout(300);
   await audit(page, 'lobby with a match created');
+  await page.context().close();
+});
+
+test('the host’s console, on a desk and on a phone, and by keyboard alone', { timeout: 90_000 }, async () => {
+  const body = { game: 'four-statements', host: true, timed: true, names: { P1: 'Ada', P2: 'Bo Li' } };
+  const made = await postJson(`${server.url}/api/matches`, body);
+  for (const [name, viewport] of [['desk', DESK], ['phone', PHONE]]) {
+    const page = await newPage(browser, { viewport });
+    await page.goto(`${server.url}${made.links.console}`);
+    await page.waitForFunction(() => document.body.dataset.pictured !== undefined, null, { timeout: 20_000 });
+    await audit(page, `host's console (${name})`);
+    // Nothing is wider than the screen.
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= viewport.width, `${name}: the console is ${wide} px wide`);
+    if (name === 'phone') await page.screenshot({ path: screenshotPath('host-console-phone.png') });
+    await page.context().close();
+  }
+  // By keyboard: Tab reaches Ada's box, Enter enters her action, the
+  // answer is said; Tab goes on to the check, the ruling and the copies.
+  const page = await newPage(browser, { viewport: PHONE });
+  await page.goto(`${server.url}${made.links.console}`);
+  await page.waitForFunction(() => document.body.dataset.pictured !== undefined, null, { timeout: 20_000 });
+  const reached = [];
+  for (let i = 0; i < 40 && !reached.includes('action-P1'); i++) {
+    await page.keyboard.press('Tab');
+    reached.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent.trim()));
+  }
+  assert.ok(reached.includes('action-P1'), `Tab reaches Ada's box: ${reached.join(', ')}`);
+  await page.keyboard.type('subset A1 B1 A2 B2; There is a red tile.; There is a blue tile.; There is a green tile.; There is a yellow tile.');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('answer-P1').dataset.kind === 'ok', null, { timeout: 20_000 });
+  const order = [];
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent.trim()));
+  }
+  for (const control of ['check-P1', 'ruling-P1', 'Copy the message']) assert.ok(order.some((c) => c.startsWith(control)), `${control} in ${order.join(', ')}`);
+  await audit(page, 'host’s console after an entry (phone)');
   await page.context().close();
 });

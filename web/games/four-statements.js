@@ -242,6 +242,19 @@ function notebookHtml(view) {
   return `<ul class="fs-notes">${notes.map((n) => `<li>${n.round ? `<span class="fs-label">round ${esc(n.round)}</span> ` : ''}${esc(n.text ?? n)}</li>`).join('')}</ul>`;
 }
 
+/// The host's rulings on statements (a match run by a host), as this viewer
+/// may see them: the reason always, the words when shown.
+function rulingsHtml(view, you) {
+  const rulings = Array.isArray(view.rulings) ? view.rulings : [];
+  if (!rulings.length) return '';
+  const items = rulings.map((r) => {
+    const whose = r.seat === you ? 'your statement' : `${esc(seatName(r.seat))}’s statement`;
+    const what = r.statement ? `${whose} “${esc(r.statement)}”` : `one of ${esc(seatName(r.seat))}’s statements`;
+    return `<li><span class="fs-label">round ${esc(r.round)}</span> The host ${r.accepted ? 'accepted' : 'refused'} ${what}: ${esc(r.reason)}</li>`;
+  });
+  return `<section class="fs-rulings" aria-label="The host’s rulings"><h2>The host’s rulings</h2><ul class="fs-notes">${items.join('')}</ul></section>`;
+}
+
 function aidHtml(view) {
   if (!view.aids || !view.odds) return '';
   const possible = view.possible;
@@ -534,6 +547,7 @@ function draw(container) {
     (oppStmts.length ? `<section class="fs-opp"><h2>Your opponent’s statements this round</h2><ol class="fs-stmts">${oppStmts.map((s) => `<li>${s.hidden ? '<em>hidden by Smokescreen</em>' : esc(s.text)}</li>`).join('')}</ol></section>` : '') +
     '</div></div>' +
     (isSeat(you) && Array.isArray(view.notebook) ? `<section class="fs-notebook" aria-label="Your notebook"><h2>Your notebook</h2>${notebookHtml(view)}</section>` : '') +
+    rulingsHtml(view, you) +
     `<section class="fs-history" aria-label="Rounds"><h2>Rounds</h2>${historyHtml(view)}</section>` +
     '</div>';
 

@@ -37,6 +37,23 @@ pub struct CreateRequest {
     /// The invited seat is listed in the lobby: anyone may take it.
     #[serde(default)]
     pub open: bool,
+    /// The players' display names.
+    #[serde(default)]
+    pub names: crate::hosting::Names,
+    /// A host runs the match: the umpire's link may enter the seats'
+    /// actions and make the umpire's rulings (docs/hosting.md).
+    #[serde(default)]
+    pub host: bool,
+    /// A clock of the host's own instead of the rulebook's.
+    #[serde(default)]
+    pub clock: Option<crate::hosting::Clock>,
+    /// The seed, set by a host (to play a match again); drawn otherwise.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Whether the audience may watch while it is played (a host may keep
+    /// it out until the end).
+    #[serde(default = "yes")]
+    pub audience: bool,
 }
 
 fn yes() -> bool {
@@ -279,12 +296,17 @@ impl Hub {
                 tokens: row.tokens,
                 takeover: row.takeover,
                 created_ms: row.created_ms,
-                fixed: fixed(game, &row.config),
+                fixed: fixed(game, &row.config)
+                    .into_iter()
+                    .chain(row.seed_set.then_some("Seed"))
+                    .collect(),
                 epoch,
                 from,
                 bots_only: Seat::BOTH
                     .iter()
                     .all(|&s| matches!(row.seats[s], SeatKind::Bot { .. })),
+                hosted: row.hosted,
+                audience: row.audience,
             }),
             m,
             shown,
@@ -640,15 +662,45 @@ impl Hub {
                 umpire_bots::make(game.id(), bot).map_err(|e| bad(format!("{seat}: {e}")))?;
             }
         }
-        let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;
-        clock.lag_ms = self.config.lag_ms;
+        let players = req.names.players().map_err(bad)?;
+        if !req.audience && !req.host {
+            return Err(bad(
+                "only a host's match (`host`) may keep the audience out until the end".into(),
+            ));
+        }
+        if req.host && req.creator.is_some() {
+            return Err(bad(
+                "a host plays neither seat: leave out `as` to host".into()
+            ));
+        }
+        let clock = match req.clock {
+            Some(own) => own.policy(self.config.lag_ms).map_err(bad)?,
+            None => {
+                let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;
+                clock.lag_ms = self.config.lag_ms;
+                clock
+            }
+        };
         // Below 2^53, so JavaScript reads it exactly.
-        let seed = rand::random::<u64>() >> 11;
+        let seed = match req.seed {
+            Some(_) if req.creator.is_some() => {
+                return Err(bad(
+                    "the seed fixes the game's secrets: only a host, who plays neither seat, may set it".into(),
+                ));
+            }
+            Some(seed) if seed >= 1 << 53 => {
+                return Err(bad(format!("seed {seed} is not below 2^53")));
+            }
+            Some(seed) => seed,
+            None => rand::random::<u64>() >> 11,
+        };
         let options = MatchOptions {
             timed: req.timed,
             clock: Some(clock),
         };
-        let m = Match::new(game, &config, seed, options).map_err(|e| bad(e.to_string()))?;
+        let m = Match::new(game, &config, seed, options)
+            .and_then(|m| m.with_players(players.clone(), req.host))
+            .map_err(|e| bad(e.to_string()))?;
         if let Some(seat) = req.creator {
             if req.seats[seat] != SeatKind::Person {
                 return Err(bad(format!("you cannot play {seat}: a bot plays it")));
@@ -686,6 +738,10 @@ impl Hub {
             takeover: req.takeover,
             created_ms: live::wall_ms(),
             creator: None,
+            players,
+            hosted: req.host,
+            seed_set: req.seed.is_some(),
+            audience: req.audience,
         };
         Ok((game, m, row))
     }
@@ -717,9 +773,11 @@ impl Hub {
             .into_iter()
             .map(|f| {
                 let name = umpire_catalog::find(self.games(), &f.game).map_or("", |g| g.name());
-                json!({"id": f.id, "game": f.game, "name": name, "created_ms": f.created_ms,
-                    "finished_ms": f.finished_ms, "seats": f.seats, "moves": f.moves,
-                    "outcome": f.outcome, "status": "finished"})
+                let mut summary = json!({"id": f.id, "game": f.game, "name": name,
+                    "created_ms": f.created_ms, "finished_ms": f.finished_ms, "seats": f.seats,
+                    "moves": f.moves, "outcome": f.outcome, "status": "finished"});
+                crate::hosting::name_seats(&mut summary["seats"], &f.players);
+                summary
             })
             .collect();
         Ok(
@@ -787,12 +845,18 @@ fn links(row: &MatchRow, creator: Option<Seat>) -> Value {
             "invite": row.tokens.invite.as_ref().map(|i| format!("/i/{id}?c={}", i.code)),
             "spectator": format!("/m/{id}"),
         }),
-        None => json!({
-            "P1": person(Seat::P1),
-            "P2": person(Seat::P2),
-            "spectator": format!("/m/{id}"),
-            "umpire": link(&row.tokens.umpire),
-        }),
+        None => {
+            let mut links = json!({
+                "P1": person(Seat::P1),
+                "P2": person(Seat::P2),
+                "spectator": format!("/m/{id}"),
+                "umpire": link(&row.tokens.umpire),
+            });
+            if row.hosted {
+                links["console"] = json!(format!("/host/{id}?t={}", row.tokens.umpire));
+            }
+            links
+        }
     }
 }
 

@@ -11,6 +11,7 @@ mod bodies;
 pub mod client;
 mod cluster;
 mod head;
+mod hosting;
 mod hub;
 mod limits;
 mod listen;

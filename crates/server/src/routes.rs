@@ -45,6 +45,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches", get(lobby).post(create.layer(small.clone())))
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
+        .route("/api/matches/{id}/words", get(crate::hosting::words_route))
+        .route(
+            "/api/matches/{id}/console",
+            get(crate::hosting::words_route),
+        )
         .route("/api/matches/{id}/replay", get(replay_match))
         .route("/api/matches/{id}/claim", post(claim.layer(small)))
         .route("/api/replay", post(replay_upload.layer(record_body)))
@@ -52,6 +57,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| page("index.html")))
         .route("/m/{id}", get(|| page("match.html")))
         .route("/i/{id}", get(|| page("invite.html")))
+        .route("/host/{id}", get(|| page("host.html")))
         .route("/replay", get(|| page("replay.html")))
         .route("/replay/{id}", get(|| page("replay.html")))
         .route("/rules/{game}", get(|| page("rules.html")))
@@ -262,9 +268,12 @@ impl IntoResponse for Answer {
 
 /// Answers `ask` about a match where the match is run: here, or by asking
 /// the node that runs it.
-async fn answer(app: &App, ask: Ask) -> Answer {
+pub async fn answer(app: &App, ask: Ask) -> Answer {
     let id = match &ask {
-        Ask::Snapshot { id, .. } | Ask::Record { id, .. } | Ask::Claim { id, .. } => id,
+        Ask::Snapshot { id, .. }
+        | Ask::Record { id, .. }
+        | Ask::Claim { id, .. }
+        | Ask::Words { id, .. } => id,
         _ => return Answer::error(400, "not an ask about a match"),
     };
     match (app.hub.get(id).await, app.cluster.as_ref()) {
@@ -283,6 +292,12 @@ pub async fn answer_here(app: &App, ask: Ask) -> Answer {
     match ask {
         Ask::Snapshot { id, token } => reply(snapshot_here(app, &id, token.as_deref()).await),
         Ask::Record { id, token } => reply(record_here(app, &id, token.as_deref()).await),
+        Ask::Words { id, token, console } => match find(app, &id, token.as_deref()).await {
+            Ok((handle, viewer)) => {
+                reply(crate::hosting::words_here(&handle, viewer, console).await)
+            }
+            Err(r) => reply(Err(r)),
+        },
         Ask::Claim { id, code, mine } => match here(app, &id).await {
             Ok(handle) => reply(app.hub.claim(&handle, &code, &mine).await),
             Err(r) => reply(Err(r)),
@@ -307,6 +322,10 @@ async fn here(app: &App, id: &str) -> Result<Handle, Refusal> {
 async fn find(app: &App, id: &str, token: Option<&str>) -> Result<(Handle, Viewer), Refusal> {
     let handle = here(app, id).await?;
     match handle.info.viewer(token) {
+        Some(viewer) if handle.closed_to(viewer).is_some() => Err(Refusal(
+            403,
+            handle.closed_to(viewer).unwrap_or_default().into(),
+        )),
         Some(viewer) => Ok((handle, viewer)),
         None => Err(Refusal(
             403,

@@ -15,7 +15,7 @@ use futures_util::StreamExt;
 use futures_util::stream::{SplitSink, SplitStream};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-use umpire_core::Viewer;
+use umpire_core::{By, Seat, Viewer};
 
 use crate::App;
 use crate::address::Client;
@@ -211,6 +211,9 @@ pub async fn admit(
     let Some(viewer) = handle.info.viewer(token) else {
         return Err(("auth", "this token does not belong to this match".into()));
     };
+    if let Some(why) = handle.closed_to(viewer) {
+        return Err(("private", why.into()));
+    }
     let conn = next_conn();
     let (reply, admitted) = oneshot::channel();
     let join = Cmd::Join {
@@ -381,26 +384,46 @@ fn command(text: &str, client: &Admitted, at: Instant) -> Result<Ask, String> {
     let msg: ClientMsg = serde_json::from_str(text)
         .map_err(|e| messages::error("protocol", &format!("not a protocol message: {e}")))?;
     let conn = client.conn;
+    let act = |seat, text, by| Cmd::Act {
+        conn,
+        seat,
+        text,
+        at,
+        by,
+    };
+    // A seat acts for itself; the umpire's link, for a seat it names (the
+    // host's, in a host's match: the match refuses it otherwise).
+    let acting = |named: Option<Seat>| match (client.viewer, named) {
+        (Viewer::Seat(me), None) => Ok((me, None)),
+        (Viewer::Seat(me), Some(seat)) if seat == me => Ok((me, None)),
+        (Viewer::Umpire, Some(seat)) => Ok((seat, Some(By::Host))),
+        _ => Err(messages::error(
+            "forbidden",
+            "only a seat's token can act for it (or a host's, naming the seat)",
+        )),
+    };
     let cmd = match (msg, client.viewer) {
         (ClientMsg::Ping, _) => return Err(messages::pong()),
         (ClientMsg::Rematch, Viewer::Seat(seat)) => return Ok(Ask::Rematch(seat)),
-        (ClientMsg::Act { action }, Viewer::Seat(seat)) => Ok(Cmd::Act {
-            conn,
-            seat,
-            text: action,
-            at,
-        }),
-        (ClientMsg::Check { action, id }, Viewer::Seat(seat)) => Ok(Cmd::Check {
+        (ClientMsg::Act { action, seat }, _) => {
+            acting(seat).map(|(seat, by)| act(seat, action, by))
+        }
+        (ClientMsg::Check { action, id, seat }, _) => acting(seat).map(|(seat, _)| Cmd::Check {
             conn,
             seat,
             text: action,
             id,
         }),
-        (ClientMsg::Resign, Viewer::Seat(seat)) => Ok(Cmd::Act {
+        (ClientMsg::Resign { seat }, _) => {
+            acting(seat).map(|(seat, by)| act(seat, umpire_core::RESIGN.into(), by))
+        }
+        (ClientMsg::Rule { seat, ruling }, Viewer::Umpire) => {
+            Ok(act(seat, ruling, Some(By::Umpire)))
+        }
+        (ClientMsg::Ask { action }, Viewer::Seat(seat)) => Ok(Cmd::Ask {
             conn,
             seat,
-            text: umpire_core::RESIGN.into(),
-            at,
+            text: action,
         }),
         (ClientMsg::Takeover, Viewer::Seat(seat)) => Ok(Cmd::Takeover { conn, seat }),
         _ => Err(messages::error(

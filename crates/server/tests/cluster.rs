@@ -152,3 +152,25 @@ async fn a_node_lets_go_of_a_match_taken_from_it_while_it_was_alive() {
         assert_eq!(played["type"], "accepted", "{played}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosts_console_is_answered_from_any_node() {
+    let Some(c) = cluster(2, fast()).await else {
+        return;
+    };
+    let body = json!({"game": "masked-army", "host": true, "names": {"P1": "Ada"}});
+    let m = create(c.addrs[0], body).await;
+    for addr in &c.addrs {
+        let path = format!("/api/matches/{}/console?t={}", m.id, m.umpire);
+        let (status, console) = http_json(*addr, "GET", &path, None).await.expect("answers");
+        assert_eq!(status, 200, "{console}");
+        let message = console["P1"]["words"]["message"].as_str().unwrap_or("");
+        assert!(message.contains("for Ada (P1)"), "{console}");
+    }
+    // Through the other node's socket, the host enters Ada's action.
+    let (mut host, _) = join(c.addrs[1], &m.id, Some(&m.umpire)).await;
+    let act = json!({"type": "act", "seat": "P1", "action": "first P1"});
+    host.send(&act).await.expect("sent");
+    let (accepted, _) = host.until("accepted", WAIT).await.expect("accepted");
+    assert_eq!(accepted["action"], "first P1");
+}

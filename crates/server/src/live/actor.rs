@@ -9,7 +9,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tokio::time::sleep_until;
 use umpire_core::{
-    ActionError, Entry, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng,
+    ActionError, By, Entry, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng,
 };
 
 use super::presence::SeatSlot;
@@ -30,9 +30,22 @@ const STORE_RETRY: Duration = Duration::from_secs(1);
 #[derive(Clone, Copy)]
 pub(super) enum Source {
     Client(u64),
+    /// The umpire's connection: the host entered the seat's action, or
+    /// ruled on it.
+    Host(u64, By),
     Bot,
     /// A random legal action played for a bot.
     Fallback,
+}
+
+impl Source {
+    /// The connection that sent the action, if a client did.
+    fn conn(self) -> Option<u64> {
+        match self {
+            Source::Client(conn) | Source::Host(conn, _) => Some(conn),
+            Source::Bot | Source::Fallback => None,
+        }
+    }
 }
 
 /// The task that owns one match.
@@ -51,7 +64,7 @@ pub(super) struct Actor {
     /// Where its costly actions are judged.
     judges: crate::pool::Pool,
     /// Where its checks are judged.
-    checks: crate::pool::Pool,
+    pub(super) checks: crate::pool::Pool,
     /// Each seat's check being judged, if any: one at a time.
     checking: PerSeat<Arc<AtomicBool>>,
     pub(super) summary: Arc<Mutex<Value>>,
@@ -156,9 +169,11 @@ impl Actor {
         self.playing.then(|| self.now())
     }
 
-    /// Whether play can start: each seat is a bot or has a connection.
+    /// Whether play can start: each seat is a bot or has a connection, or,
+    /// in a host's match, the host's console is here (it acts for both).
     fn seats_ready(&self) -> bool {
-        Seat::BOTH.iter().all(|&s| self.seats[s].is_here())
+        let host_here = self.m.hosted() && self.watchers.iter().any(|w| w.viewer == Viewer::Umpire);
+        host_here || Seat::BOTH.iter().all(|&s| self.seats[s].is_here())
     }
 
     /// Starts match time once both seats are here.
@@ -380,7 +395,19 @@ impl Actor {
                 seat,
                 text,
                 at,
+                by: None,
             } => self.act(seat, &text, Source::Client(conn), at).await,
+            Cmd::Act {
+                conn,
+                seat,
+                text,
+                at,
+                by: Some(by),
+            } => self.host_act(seat, &text, conn, by, at).await,
+            Cmd::Ask { conn, seat, text } => self.ask(conn, seat, text),
+            Cmd::Words { viewers, reply } => {
+                let _ = reply.send(self.words(&viewers));
+            }
             Cmd::Check {
                 conn,
                 seat,
@@ -443,7 +470,7 @@ impl Actor {
             return;
         }
         if self.out_of_step.is_some() {
-            if let Source::Client(conn) = from {
+            if let Some(conn) = from.conn() {
                 let text = messages::error(
                     "store",
                     "the match's store is unavailable for a moment; try again",
@@ -454,13 +481,17 @@ impl Actor {
         }
         let now = self.time_at(at);
         if !self.expire(now).await {
-            if let Source::Client(conn) = from {
+            if let Some(conn) = from.conn() {
                 let text = messages::error("store", "the match could not be stored; try again");
                 self.send_to(conn, text);
             }
             return;
         }
-        match self.submit(seat, text, now).await {
+        let by = match from {
+            Source::Host(_, by) => Some(by),
+            _ => None,
+        };
+        match self.submit(seat, text, now, by).await {
             Ok(played) => {
                 self.moved_ms = super::wall_ms();
                 // The first action starts play, if both seats have not yet.
@@ -468,29 +499,41 @@ impl Actor {
                 let mut shown = self.shown.clone();
                 let views = shown.step(&self.m);
                 let canonical = played.action.clone();
-                self.commit(vec![played], shown, views, Some((seat, canonical)))
+                // Whoever sent it hears it was accepted: the seat, or the host.
+                let mover = match by {
+                    Some(_) => Viewer::Umpire,
+                    None => Viewer::Seat(seat),
+                };
+                self.commit(vec![played], shown, views, Some((mover, canonical)))
                     .await;
             }
-            Err(e) => self.refused(seat, e, from).await,
+            Err(e) => self.refused(seat, text, e, from).await,
         }
     }
 
     /// Plays `seat`'s action at `now`. An action the game says may take
     /// long to judge is played on a copy on the judges' threads (this task
     /// waits, so nothing else changes the match meanwhile); the others here.
-    async fn submit(&mut self, seat: Seat, text: &str, now: u64) -> Result<Entry, ActionError> {
-        let costly = self
-            .m
-            .decision()
-            .kind(seat)
-            .is_some_and(|kind| self.info.game.costly(kind));
+    async fn submit(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        now: u64,
+        by: Option<By>,
+    ) -> Result<Entry, ActionError> {
+        let costly = by != Some(By::Umpire)
+            && self
+                .m
+                .decision()
+                .kind(seat)
+                .is_some_and(|kind| self.info.game.costly(kind));
         if !costly {
-            return self.m.submit(seat, text, now);
+            return self.m.submit_by(seat, text, now, by);
         }
         let mut copy = self.m.clone();
         let text = text.to_string();
         let judged = self.judges.run(Priority::First, move || {
-            let played = copy.submit(seat, &text, now);
+            let played = copy.submit_by(seat, &text, now, by);
             (copy, played)
         });
         match judged.await {
@@ -571,9 +614,15 @@ impl Actor {
 
     /// `seat`'s action was refused: the client is told why, as far as it
     /// may know; a bot plays a random legal action instead.
-    async fn refused(&mut self, seat: Seat, e: ActionError, from: Source) {
+    async fn refused(&mut self, seat: Seat, text: &str, e: ActionError, from: Source) {
         match from {
             Source::Client(conn) => {
+                let e = self.turn_refusal(seat).unwrap_or(e);
+                self.send_to(conn, messages::refusal(&e));
+                self.tell_host_refused(seat, text, &e);
+            }
+            // The host hears what the player would: the same refusal.
+            Source::Host(conn, _) => {
                 let e = self.turn_refusal(seat).unwrap_or(e);
                 self.send_to(conn, messages::refusal(&e));
             }

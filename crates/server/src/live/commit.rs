@@ -22,7 +22,7 @@ impl Actor {
         entries: Vec<Entry>,
         shown: Shown,
         views: Views,
-        accepted: Option<(Seat, String)>,
+        accepted: Option<(Viewer, String)>,
     ) -> bool {
         let moves = self.m.record().actions.len();
         let first = moves - entries.len();
@@ -44,15 +44,16 @@ impl Actor {
             }
             tracing::error!(id = %self.info.id, "{e}; the match goes back to its last stored state");
             self.store_failed = Some(std::time::Instant::now());
-            self.roll_back(first, accepted.map(|(seat, _)| seat)).await;
+            self.roll_back(first, accepted.map(|(mover, _)| mover))
+                .await;
             return false;
         }
         self.store_failed = None;
         let before = std::mem::replace(&mut self.shown, shown);
         // The mover hears `accepted`, then its new state, in one write.
-        let accepted = accepted.map(|(seat, action)| {
-            let seq = self.shown.seq(Viewer::Seat(seat));
-            (seat, messages::accepted(&action, seq).into())
+        let accepted = accepted.map(|(mover, action)| {
+            let seq = self.shown.seq(mover);
+            (mover, messages::accepted(&action, seq).into())
         });
         if let Some((outcome, _)) = &finished {
             tracing::info!(id = %self.info.id, game = self.info.game.id(), moves,
@@ -81,15 +82,15 @@ impl Actor {
     /// goes back to those in memory at once (so nobody is shown more than
     /// the store surely holds), `mover` is told, and it is brought in step
     /// with the store ([`Actor::resync`]).
-    async fn roll_back(&mut self, durable: usize, mover: Option<Seat>) {
+    async fn roll_back(&mut self, durable: usize, mover: Option<Viewer>) {
         let unsure = self.m.record().actions[durable..].to_vec();
         match self.replayed(durable) {
             Ok(m) => self.m = m,
             Err(e) => return self.stop(&e),
         }
-        if let Some(seat) = mover {
+        if let Some(mover) = mover {
             let text = messages::error("store", "the action could not be stored; try again");
-            self.send_to_seat(seat, text);
+            self.send_to_viewer(mover, text);
         }
         self.out_of_step = Some(unsure);
         self.resync().await;

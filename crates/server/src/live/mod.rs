@@ -12,6 +12,7 @@
 mod actor;
 mod bots;
 mod commit;
+mod host;
 mod presence;
 mod rematch;
 #[cfg(test)]
@@ -75,6 +76,10 @@ pub struct Info {
     pub from: Option<std::net::IpAddr>,
     /// Both seats were bots from the start.
     pub bots_only: bool,
+    /// A host runs it (docs/hosting.md).
+    pub hosted: bool,
+    /// The audience may watch while it is played.
+    pub audience: bool,
     /// Whether the invite (if any) was claimed: set once, by the first
     /// opener, before the store hears of it.
     pub claimed: std::sync::atomic::AtomicBool,
@@ -110,6 +115,13 @@ pub struct Handle {
 }
 
 impl Handle {
+    /// Why `viewer` may not look at the match now, if it may not: a host
+    /// may keep the audience out until the end.
+    pub fn closed_to(&self, viewer: Viewer) -> Option<&'static str> {
+        (viewer == Viewer::Spectator && !self.info.audience && !self.is_over())
+            .then_some("the host keeps this match from the audience until it ends; come back then")
+    }
+
     /// Whether the match is over (as the lobby's summary says).
     pub fn is_over(&self) -> bool {
         self.summary.lock().unwrap_or_else(|e| e.into_inner())["status"] == "finished"
@@ -119,6 +131,13 @@ impl Handle {
     pub async fn snapshot(&self, viewer: Viewer) -> Option<Value> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(Cmd::Snapshot { viewer, reply }).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// Each viewer's state and words ([`Cmd::Words`]).
+    pub async fn words(&self, viewers: Vec<Viewer>) -> Option<Value> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(Cmd::Words { viewers, reply }).await.ok()?;
         answer.await.ok()
     }
 
@@ -143,12 +162,27 @@ pub enum Cmd {
         conn: u64,
     },
     /// A seat's action in notation (or `resign`), received `at`: its
-    /// time is when it arrived, not when the match's task got to it.
+    /// time is when it arrived, not when the match's task got to it. `by`:
+    /// entered by the host for the seat, or the umpire's ruling about it.
     Act {
         conn: u64,
         seat: Seat,
         text: String,
         at: std::time::Instant,
+        by: Option<umpire_core::By>,
+    },
+    /// A seat asks the host whether an action would be accepted (the host
+    /// has the final call): judged as a check, told to the umpire.
+    Ask {
+        conn: u64,
+        seat: Seat,
+        text: String,
+    },
+    /// Each viewer's state and words, for the host's console and for a
+    /// viewer's own words ([`crate::hosting::words`]).
+    Words {
+        viewers: Vec<Viewer>,
+        reply: oneshot::Sender<Value>,
     },
     /// Whether `seat`'s action would be accepted now; nothing changes.
     Check {

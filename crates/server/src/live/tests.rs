@@ -59,6 +59,10 @@ async fn setup_with(config: Config) -> Setup {
         takeover: true,
         created_ms,
         creator: None,
+        players: Default::default(),
+        hosted: false,
+        seed_set: false,
+        audience: true,
     };
     store
         .write(Op::Create(Box::new(row.clone())))
@@ -76,6 +80,8 @@ async fn setup_with(config: Config) -> Setup {
             epoch: 0,
             from: None,
             bots_only: false,
+            hosted: false,
+            audience: true,
             claimed: Default::default(),
         }),
         shown: Shown::start(&m),
@@ -131,6 +137,7 @@ async fn bid(handle: &Handle) {
         seat: Seat::P1,
         text: "bid 2".into(),
         at: std::time::Instant::now(),
+        by: None,
     };
     handle.tx.send(act).await.expect("the task runs");
 }

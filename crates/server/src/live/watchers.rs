@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use serde_json::json;
-use umpire_core::{Seat, Viewer};
+use umpire_core::Viewer;
 
 use super::Outgoing;
 use super::actor::Actor;
@@ -145,12 +145,12 @@ impl Actor {
         }
     }
 
-    /// Sends `text` to each connection of `seat`.
-    pub(super) fn send_to_seat(&mut self, seat: Seat, text: String) {
+    /// Sends `text` to each connection of `viewer` (a seat, or the umpire).
+    pub(super) fn send_to_viewer(&mut self, viewer: Viewer, text: String) {
         let conns: Vec<u64> = self
             .watchers
             .iter()
-            .filter(|w| w.viewer == Viewer::Seat(seat))
+            .filter(|w| w.viewer == viewer)
             .map(|w| w.conn)
             .collect();
         for conn in conns {
@@ -170,13 +170,13 @@ impl Actor {
         self.send_states_after(to, None, None);
     }
 
-    /// [`Actor::send_states`], with `first` sent to `seat`'s connections
+    /// [`Actor::send_states`], with `first` sent to a viewer's connections
     /// ahead of their state, in the same write, and the views made already
     /// (by [`crate::shown::Shown::step`]), if any.
     pub(super) fn send_states_after(
         &mut self,
         to: impl Fn(Viewer) -> bool,
-        first: Option<(Seat, Utf8Bytes)>,
+        first: Option<(Viewer, Utf8Bytes)>,
         mut views: Option<Views>,
     ) {
         let mut built: HashMap<Viewer, Utf8Bytes> = HashMap::new();
@@ -186,7 +186,7 @@ impl Actor {
         for w in &self.watchers {
             let ahead = first
                 .as_ref()
-                .filter(|(seat, _)| w.viewer == Viewer::Seat(*seat))
+                .filter(|(viewer, _)| w.viewer == *viewer)
                 .map(|(_, text)| text.clone());
             let state = to(w.viewer).then(|| {
                 built

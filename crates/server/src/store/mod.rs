@@ -266,6 +266,10 @@ pub(crate) mod testing {
             takeover: true,
             created_ms: 1,
             creator: None,
+            players: Default::default(),
+            hosted: false,
+            seed_set: false,
+            audience: true,
         }
     }
 

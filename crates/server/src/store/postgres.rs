@@ -21,9 +21,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{Client, NoTls, Row, Statement};
-use umpire_core::{Entry, PerSeat};
+use umpire_core::{Entry, PerSeat, Player};
 
-use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
+use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, actor, by_from, players_json};
 use super::{Backend, StoreError};
 
 mod embedded {
@@ -254,7 +254,7 @@ impl Backend for Postgres {
             let mut loaded = loaded(&row)?;
             let entries = db
                 .query(
-                    "SELECT seat, action, at_ms, effect FROM actions WHERE match_id = $1 ORDER BY idx",
+                    "SELECT seat, action, at_ms, effect, actor FROM actions WHERE match_id = $1 ORDER BY idx",
                     &[&id],
                 )
                 .await
@@ -274,8 +274,8 @@ impl Backend for Postgres {
             let db = self.reader().await?;
             let rows = db
                 .query(
-                    "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
-                     WHERE finished = 1 ORDER BY finished_ms DESC LIMIT $1 OFFSET $2",
+                    "SELECT id, game, created_ms, finished_ms, seats, moves, outcome, players
+                     FROM matches WHERE finished = 1 ORDER BY finished_ms DESC LIMIT $1 OFFSET $2",
                     &[&(limit as i64), &(offset as i64)],
                 )
                 .await
@@ -289,6 +289,7 @@ impl Backend for Postgres {
                         finished_ms: get::<Option<i64>>(r, 3)?.unwrap_or(0) as u64,
                         seats: json(r, 4)
                             .unwrap_or(PerSeat::new(SeatKind::Person, SeatKind::Person)),
+                        players: players(r, 7),
                         moves: get::<i32>(r, 5)? as u64,
                         outcome: get::<Option<Value>>(r, 6)?
                             .and_then(|o| serde_json::from_value(o).ok()),
@@ -325,7 +326,7 @@ impl Backend for Postgres {
                 .collect();
             let entries = read
                 .query(
-                    "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect
+                    "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect, a.actor
                      FROM actions a JOIN matches m ON m.id = a.match_id
                      WHERE m.finished = 0 ORDER BY a.match_id, a.idx",
                     &[],
@@ -340,6 +341,7 @@ impl Backend for Postgres {
                         action: get(r, 2)?,
                         at_ms: get::<i64>(r, 3)? as u64,
                         effect: get(r, 4)?,
+                        by: by_from(get::<Option<String>>(r, 5)?.as_deref()),
                     });
                 }
             }
@@ -592,11 +594,20 @@ impl Leases {
     }
 }
 
-const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off";
+const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off, players, hosted, seed_set, audience";
 
 fn get<'a, T: tokio_postgres::types::FromSql<'a>>(row: &'a Row, i: usize) -> Result<T, StoreError> {
     row.try_get(i)
         .map_err(|e| StoreError::Failed(format!("a stored value does not read back: {e}")))
+}
+
+/// The players of a JSON column that may be null (nobody named).
+fn players(row: &Row, i: usize) -> PerSeat<Player> {
+    get::<Option<Value>>(row, i)
+        .ok()
+        .flatten()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .unwrap_or_default()
 }
 
 /// A JSON column as `T`.
@@ -625,6 +636,10 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         takeover: get(r, 8)?,
         created_ms: get::<i64>(r, 9)? as u64,
         creator: None,
+        players: players(r, 12),
+        hosted: get(r, 13)?,
+        seed_set: get(r, 14)?,
+        audience: get(r, 15)?,
     };
     let abandoned = match get::<i16>(r, 10)? {
         2 => Some(get::<Option<String>>(r, 11)?.unwrap_or_default()),
@@ -643,6 +658,7 @@ fn entry(r: &Row) -> Result<Entry, StoreError> {
         action: get(r, 1)?,
         at_ms: get::<i64>(r, 2)? as u64,
         effect: get(r, 3)?,
+        by: by_from(get::<Option<String>>(r, 4)?.as_deref()),
     })
 }
 
@@ -669,10 +685,10 @@ WITH moved AS (
     UPDATE matches SET moves = $3
     WHERE id = $1 AND moves = $2 AND finished = 0 AND epoch = $8 RETURNING id
 )
-INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch)
-SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8
-FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[])
-    WITH ORDINALITY AS e(seat, action, at_ms, effect, n)";
+INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch, actor)
+SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8, e.actor
+FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[], $9::text[])
+    WITH ORDINALITY AS e(seat, action, at_ms, effect, actor, n)";
 
 /// [`APPEND`] for the entries that end the match.
 const FINISH: &str = "
@@ -680,10 +696,10 @@ WITH moved AS (
     UPDATE matches SET moves = $3, finished = 1, finished_ms = $9, outcome = $10
     WHERE id = $1 AND moves = $2 AND finished = 0 AND epoch = $8 RETURNING id
 )
-INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch)
-SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8
-FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[])
-    WITH ORDINALITY AS e(seat, action, at_ms, effect, n)";
+INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch, actor)
+SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8, e.actor
+FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[], $11::text[])
+    WITH ORDINALITY AS e(seat, action, at_ms, effect, actor, n)";
 
 impl Statements {
     async fn prepare(db: &Client) -> Result<Statements, tokio_postgres::Error> {
@@ -691,8 +707,8 @@ impl Statements {
             create: db
                 .prepare(
                     "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
-                                          created_ms, owner, creator)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                                          created_ms, owner, creator, players, hosted, seed_set, audience)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
                 )
                 .await?,
             append: db.prepare(APPEND).await?,
@@ -744,6 +760,10 @@ async fn run(
                     &(row.created_ms as i64),
                     &owner,
                     &row.creator,
+                    &players_json(&row.players).map(|_| to_json(&row.players)),
+                    &row.hosted,
+                    &row.seed_set,
+                    &row.audience,
                 ],
             )
             .await?;
@@ -761,6 +781,7 @@ async fn run(
             let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
             let times: Vec<i64> = entries.iter().map(|e| e.at_ms as i64).collect();
             let effects: Vec<Option<&str>> = entries.iter().map(|e| e.effect.as_deref()).collect();
+            let actors: Vec<Option<&str>> = entries.iter().map(actor).collect();
             let inserted = match finished {
                 None => {
                     db.execute(
@@ -774,6 +795,7 @@ async fn run(
                             &times,
                             &effects,
                             &epoch_param,
+                            &actors,
                         ],
                     )
                     .await?
@@ -792,6 +814,7 @@ async fn run(
                             &epoch_param,
                             &(*wall_ms as i64),
                             &to_json(outcome),
+                            &actors,
                         ],
                     )
                     .await?

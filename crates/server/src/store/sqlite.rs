@@ -21,7 +21,8 @@ use serde::Serialize;
 use tokio::sync::oneshot;
 use umpire_core::{Entry, PerSeat};
 
-use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
+use super::types::players_json;
+use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, by_from, players_from};
 use super::{Backend, StoreError};
 use live_log::LiveLog;
 
@@ -203,12 +204,13 @@ fn finished(
     offset: usize,
 ) -> Result<Vec<FinishedSummary>, rusqlite::Error> {
     let mut q = db.prepare(
-        "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
+        "SELECT id, game, created_ms, finished_ms, seats, moves, outcome, players FROM matches
          WHERE finished = 1 ORDER BY finished_ms DESC LIMIT ?1 OFFSET ?2",
     )?;
     q.query_map([limit as i64, offset as i64], |r| {
         let seats: String = r.get(4)?;
         let outcome: Option<String> = r.get(6)?;
+        let players: Option<String> = r.get(7)?;
         Ok(FinishedSummary {
             id: r.get(0)?,
             game: r.get(1)?,
@@ -216,6 +218,7 @@ fn finished(
             finished_ms: r.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
             seats: serde_json::from_str(&seats)
                 .unwrap_or(PerSeat::new(SeatKind::Person, SeatKind::Person)),
+            players: players_from(players.as_deref()),
             moves: r.get::<_, i64>(5)? as u64,
             outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
         })
@@ -243,7 +246,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
     let row = db
         .query_row(
             "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished,
-                    outcome
+                    outcome, players, hosted, seed_set, audience
              FROM matches WHERE id = ?1",
             [id],
             |r| {
@@ -271,6 +274,10 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
                     takeover: r.get(8)?,
                     created_ms: r.get::<_, i64>(9)? as u64,
                     creator: None,
+                    players: players_from(r.get::<_, Option<String>>(12)?.as_deref()),
+                    hosted: r.get(13)?,
+                    seed_set: r.get(14)?,
+                    audience: r.get(15)?,
                 };
                 let finished = r.get::<_, i64>(10)?;
                 let reason = match finished == 2 {
@@ -285,7 +292,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
         return Ok(None);
     };
     let mut q = db.prepare(
-        "SELECT seat, action, at_ms, effect FROM actions WHERE match_id = ?1 ORDER BY idx",
+        "SELECT seat, action, at_ms, effect, actor FROM actions WHERE match_id = ?1 ORDER BY idx",
     )?;
     let actions = q
         .query_map([id], |r| {
@@ -295,6 +302,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
                 action: r.get(1)?,
                 at_ms: r.get::<_, i64>(2)? as u64,
                 effect: r.get(3)?,
+                by: by_from(r.get::<_, Option<String>>(4)?.as_deref()),
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -371,8 +379,9 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
     match op {
         Op::Create(row) => {
             db.execute(
-                "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
+                                      created_ms, players, hosted, seed_set, audience)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     row.id,
                     row.game,
@@ -384,6 +393,10 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
                     json(&row.tokens),
                     row.takeover,
                     row.created_ms as i64,
+                    players_json(&row.players),
+                    row.hosted,
+                    row.seed_set,
+                    row.audience,
                 ],
             )?;
             log.created(&row.id);

@@ -133,9 +133,12 @@ function showLinks(made, body) {
   }
   entry('spectator', 'Spectators', made.links.spectator);
   if (made.links.umpire) entry('umpire', 'Umpire', made.links.umpire, 'sees everything: keep it to yourself');
-  $('created-note').textContent = me
-    ? 'Your link is your key to your seat. Send the invite to your opponent.'
-    : 'Send each player their own link: it is their key to the seat. Keep the umpire link to yourself.';
+  const them = me === 'P1' ? 'P2' : 'P1';
+  const bot = me && body.seats[them].kind === 'bot' ? body.seats[them].bot : null;
+  let note = 'Send each player their own link: it is their key to the seat. Keep the umpire link to yourself.';
+  if (bot) note = `Your link is your key to your seat. Bot ${bot} plays ${them}: play when you are ready.`;
+  else if (me) note = 'Your link is your key to your seat. Send the invite to your opponent.';
+  $('created-note').textContent = note;
   $('links').innerHTML = rows.join('');
   const play = me ? made.links[me] : null;
   const first = play
@@ -298,7 +301,9 @@ function mineRow(e, status) {
     : 'You host (umpire’s view)';
   const when = e.at ? `${e.joined ? 'joined' : 'created'} ${ago(e.at)}` : '';
   const label = `${e.name || 'match'} ${player ? e.seat : 'as host'}`;
-  const open = player ? 'Return to your seat' : 'Open as umpire';
+  const finished = status.key === 'finished';
+  let open = player ? 'Return to your seat' : 'Open as umpire';
+  if (finished) open = 'See the end';
   let extra = '';
   if (e.invite && (status.key === 'waiting' || status.key === 'unknown')) {
     extra += `<span class="mine-extra">Invite for your opponent <button type="button" class="copy" data-copy="${esc(new URL(e.invite, location.href).href)}" data-focus="invite:${esc(e.link)}">Copy invite</button></span>`;
@@ -316,6 +321,7 @@ function mineRow(e, status) {
     `<span class="match-seats">${seat}</span>` +
     `<span class="match-meta"><span class="mine-status">${esc(status.text)}</span>${when ? ` · ${esc(when)}` : ''}</span>` +
     `<span class="match-links"><a class="button primary return" href="${esc(e.link)}" data-focus="return:${esc(e.link)}">${open}</a>` +
+    (finished ? `<a class="button replay" href="/replay/${esc(encodeURIComponent(e.id))}" data-focus="replay:${esc(e.link)}">Replay</a>` : '') +
     `<button type="button" class="forget" data-forget="${esc(e.link)}" data-focus="forget:${esc(e.link)}" aria-label="Forget ${esc(label)}">Forget</button></span>` +
     extra +
     '</li>'

@@ -4,7 +4,7 @@
 import { ClockBoard, formatMs } from './clock.js';
 import { Connection, wsUrl } from './connection.js';
 import { boardFor, doingFor, promptFor } from './games/index.js';
-import { copyText, describeSeat, esc, getJson, refusalHtml, rememberMatch } from './util.js';
+import { copyText, describeSeat, esc, getJson, myMatches, refusalHtml, rememberMatch } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -198,9 +198,18 @@ function keepFocus(before, key, draw) {
   else if ($('board').contains(before) || !before.isConnected) $('board').focus({ preventScroll: true });
 }
 
+/// Whether a render is under way (dropping a staged action during one
+/// needs no render of its own).
+let rendering = false;
+
 function render() {
   const before = document.activeElement;
-  keepFocus(before, focusKey(before), renderNow);
+  rendering = true;
+  try {
+    keepFocus(before, focusKey(before), renderNow);
+  } finally {
+    rendering = false;
+  }
 }
 
 function renderNow() {
@@ -246,9 +255,11 @@ function renderNow() {
     submit: act,
     check,
     final: !!state.outcome,
+    staged: me && !state.outcome ? (page.staged ?? page.pending ?? null) : null,
   };
   if (page.board) {
     page.board.render(board, view, ctx);
+    markStaged(ctx.staged);
     setText('last', page.board.status(view));
   } else {
     board.innerHTML = rawBoard(view, me ? state.legal : null);
@@ -274,6 +285,7 @@ function renderNow() {
   const them = page.you === 'P1' ? 'P2' : 'P1';
   const opp = state.seats?.[them];
   renderTakeover(opp);
+  renderInvite(opp);
 
   renderEnd(state);
 }
@@ -285,7 +297,9 @@ function renderTakeover(opp) {
   const button = $('takeover');
   clearTimeout(takeoverTimer);
   const allowed = page.takeover?.allowed !== false;
-  const away = isSeat(page.you) && !page.state?.outcome && opp?.kind === 'person' && opp?.connected === false;
+  // Only a seat its person left: an invited player who never came has
+  // nothing to hand over (their invite is shown instead).
+  const away = isSeat(page.you) && !page.state?.outcome && opp?.kind === 'person' && opp?.connected === false && opp?.arrived !== false;
   button.hidden = !(allowed && away);
   if (button.hidden) return;
   const grace = page.takeover?.grace_ms ?? 0;
@@ -296,6 +310,26 @@ function renderTakeover(opp) {
     : 'Hand the absent opponent to a bot';
   if (wait > 0) takeoverTimer = setTimeout(() => renderTakeover(opp), Math.min(wait, 1000));
 }
+
+/// The invite for the opponent, on the page of the player who created the
+/// match (this browser keeps it), while nobody has taken the other seat.
+function renderInvite(opp) {
+  const entry = isSeat(page.you) ? myMatches().find((m) => m.id === id && m.invite) : null;
+  const waiting = !!entry && !page.state?.outcome && opp?.kind === 'person' && opp?.arrived === false;
+  $('invite-box').hidden = !waiting;
+  if (!waiting) return;
+  const url = new URL(entry.invite, location.href).href;
+  if ($('invite-link').href !== url) {
+    $('invite-link').href = url;
+    $('invite-link').textContent = url;
+  }
+}
+
+$('copy-invite').addEventListener('click', async () => {
+  const ok = await copyText($('invite-link').href);
+  $('copy-invite').textContent = ok ? 'Copied' : 'Copy failed';
+  setTimeout(() => ($('copy-invite').textContent = 'Copy invite'), 1500);
+});
 
 /// A game without a board module: its view as JSON, and the legal actions
 /// as buttons when there are few enough.
@@ -564,7 +598,9 @@ function send(action) {
     showError('Not connected: your move was not sent. Reconnecting…');
     return;
   }
+  // Drawn on the board until the server's answer.
   page.pending = action;
+  if (!rendering) render();
 }
 
 function stage(action) {
@@ -573,9 +609,30 @@ function stage(action) {
   // the action is confirmed or cancelled, even by the bar's buttons.
   if (!$('confirm-bar').contains(document.activeElement)) page.stagedFrom = document.activeElement;
   page.staged = action;
-  $('confirm-text').innerHTML = `Play <code>${esc(action)}</code>?`;
+  $('confirm-text').innerHTML = stagedHtml(action);
   $('confirm-bar').hidden = false;
   document.body.dataset.staged = action;
+  render();
+}
+
+/// The action waiting for confirmation in words (the board's, when it has
+/// them), its notation beside them.
+function stagedHtml(action) {
+  const words = page.board?.describe?.(action, page.state?.view) ?? null;
+  const code = `<code class="staged-notation">${esc(action)}</code>`;
+  return words ? `${esc(words)}? ${code}` : `Play ${code}?`;
+}
+
+/// A board button whose action waits for confirmation is shown pressed
+/// (the board has just been drawn afresh); the board modules draw the rest
+/// of a staged action themselves, marking what they draw with data-staged.
+function markStaged(action) {
+  if (!action) return;
+  for (const el of $('board').querySelectorAll('button[data-action]')) {
+    if (el.dataset.action !== action) continue;
+    el.dataset.staged = '';
+    el.setAttribute('aria-pressed', 'true');
+  }
 }
 
 /// Hides the confirm bar; `reset` also drops the board's half-made choice.
@@ -585,6 +642,7 @@ function dropStaged(reset = false) {
   $('confirm-bar').hidden = true;
   delete document.body.dataset.staged;
   if (reset && page.board && page.state) page.board.reset?.($('board'));
+  if (!rendering) render();
 }
 
 /// The element to keep the focus on across a confirm or a cancel.
@@ -821,6 +879,7 @@ function onMessage(msg) {
       showRefusal(msg, page.pending);
       page.pending = null;
       if (page.board && page.state) page.board.reset?.($('board'));
+      render();
       break;
     default:
       break;
@@ -911,6 +970,20 @@ async function start() {
 }
 
 start();
+
+/// The header's and the action bar's heights, for the layout: the page
+/// keeps room for the bar, and boards fit between the two.
+function measureChrome() {
+  const root = document.documentElement.style;
+  const sizes = new ResizeObserver(() => {
+    root.setProperty('--top-h', `${document.querySelector('.top')?.offsetHeight ?? 0}px`);
+    root.setProperty('--bar-h', `${$('action-bar')?.offsetHeight ?? 0}px`);
+  });
+  sizes.observe(document.querySelector('.top'));
+  sizes.observe($('action-bar'));
+}
+
+measureChrome();
 
 /// A wide table in the end's detail scrolls sideways on a phone: it takes
 /// the keyboard focus (so the keys can scroll it), as a region named by its

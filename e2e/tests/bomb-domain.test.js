@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -595,4 +596,50 @@ test('Bomb Domain’s board on set positions: the diagonal fallback, the neighbo
   await keys.keyboard.press('c');
   assert.deepEqual(await keys.evaluate(() => window.sent), ['move B2-B3 D5-E5; detonate E5']);
   assert.deepEqual(keys.errors, []);
+});
+
+/// The clicks of one action: the starter choice, a placement (three cells
+/// and Seal), or a turn: a move pair when the board offers one (every
+/// third turn), else a pass.
+async function stageAction(page, n) {
+  const first = page.locator('button[data-action="first P1"]');
+  if (await first.count()) return first.click();
+  if (await page.locator('button[data-tool="submit"]').count()) {
+    await clickPlacement(page);
+    return page.click('button[data-tool="submit"]');
+  }
+  await page.locator('button[data-tool="play"]').waitFor();
+  if (n % 3 === 0 && (await page.locator('.bd-cell.pickable').count())) {
+    await page.click(cell(pickOne(await cells(page, '.bd-cell.pickable'))));
+    await page.click(cell(pickOne(await cells(page, '.bd-cell.target'))));
+    const second = await cells(page, '.bd-cell.pickable');
+    if (second.length) {
+      await page.click(cell(pickOne(second)));
+      const to = await cells(page, '.bd-cell.target');
+      if (to.length) await page.click(cell(pickOne(to)));
+    }
+    // Half a pair cannot be played: undo it all.
+    while (await page.locator('button[data-tool="play"]:disabled').count()) await page.click('button[data-tool="undo"]');
+  }
+  return page.click('button[data-tool="play"]');
+}
+
+/// A staged placement or turn marks its cells on the board.
+async function actionDrawn(page, action) {
+  const named = action.match(/\b[A-I][1-9]\b/g) ?? [];
+  for (const name of named) assert.equal(await page.locator(`${cell(name)}[data-staged]`).count(), 1, `${name} of ${action} drawn`);
+  if (!named.length) assert.equal(await page.locator('#board [data-staged]').count() >= 1, true, `${action} shown`);
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 240_000 }, async () => {
+  await Promise.all(
+    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
+      const { page } = await openAgainstBot(browser, server, 'bomb-domain', 'greedy', viewport);
+      const n = await playByClicking(page, viewport, { shot: { at: 9, name: `bomb-domain-${where}.png` }, stage: stageAction, drawn: actionDrawn, where });
+      assert.ok(n >= 30, `${where}: ${n} actions played`);
+      await page.locator('#end:not([hidden])').waitFor();
+      assert.deepEqual(page.errors, [], `${where}: no script errors`);
+      await page.context().close();
+    }),
+  );
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
 
 const COLS = 'ABCDEFGHIJ';
 const DESK = { width: 1200, height: 900 };
@@ -404,4 +405,42 @@ test('Flower Domain by keyboard and text box: picks, turns, jumps to the garden,
   assert.match(await phone.textContent('#last'), /^Last: Player 2 \(P2\)/);
   assert.deepEqual(phone.errors, []);
   assert.deepEqual(page.errors, []);
+});
+
+/// The clicks of one action: ready, the first drafter, a colour, then the
+/// first move (four flowers over the centre), two more moves, and passes.
+async function stageAction(page, n, made) {
+  for (const selector of ['button[data-action="ready"]', 'button[data-action="first P1"]', '.fd-draft-buttons button:not([disabled])']) {
+    const button = page.locator(selector);
+    if (await button.count()) return button.first().click();
+  }
+  const size = (await page.textContent('#turn')).includes('first move') ? 4 : 2;
+  if (made.moves < 3 && (await page.locator('.fd-meadow .fd-cell.pickable').count())) {
+    made.moves += 1;
+    return clickMove(page, size);
+  }
+  return clickPass(page);
+}
+
+/// A staged move shows its flowers on their garden cells.
+async function moveDrawn(page, action) {
+  const m = /^(\S+) to (\S+)$/.exec(action);
+  if (!m) return;
+  for (const to of m[2].split('-')) {
+    assert.equal(await page.locator(`.fd-garden [data-staged="${to}"] .fd-flower`).count(), 1, `${to} of ${action} drawn`);
+  }
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 150_000 }, async () => {
+  await Promise.all(
+    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
+      const { page } = await openAgainstBot(browser, server, 'flower-domain', 'greedy', viewport);
+      const made = { moves: 0 };
+      const n = await playByClicking(page, viewport, { shot: { at: 3, name: `flower-domain-${where}.png` }, stage: (p, i) => stageAction(p, i, made), drawn: moveDrawn, where });
+      assert.ok(made.moves >= 1 && n >= 5, `${where}: ${n} actions, ${made.moves} moves`);
+      await page.locator('#end:not([hidden])').waitFor();
+      assert.deepEqual(page.errors, [], `${where}: no script errors`);
+      await page.context().close();
+    }),
+  );
 });

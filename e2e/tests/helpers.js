@@ -84,19 +84,21 @@ export async function startBrowser() {
 /// from the API (`page.answers`: {url, body}).
 /// A page in a fresh context. Unless `person`, the page starts with move
 /// confirmation off and sounds muted (settings a person may change, which
-/// the tests that click and expect an action sent at once do not want).
-export async function newPage(browser, { person = false, ...options } = {}) {
+/// the tests that click and expect an action sent at once do not want);
+/// `settings` sets these (localStorage keys) as given instead.
+export async function newPage(browser, { person = false, settings = null, ...options } = {}) {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
-  if (!person) {
-    await context.addInitScript(() => {
+  if (settings || !person) {
+    const preset = settings ?? { 'umpire.confirm-moves': 'off', 'umpire.sound': 'off' };
+    await context.addInitScript((preset) => {
       try {
-        for (const key of ['umpire.confirm-moves', 'umpire.sound']) {
-          if (localStorage.getItem(key) === null) localStorage.setItem(key, 'off');
+        for (const [key, value] of Object.entries(preset)) {
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
         }
       } catch {
         // a page without storage (about:blank) keeps the defaults
       }
-    });
+    }, preset);
   }
   const page = await context.newPage();
   page.errors = [];

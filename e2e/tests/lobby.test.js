@@ -303,3 +303,58 @@ test('a game’s secret options are offered to a host only', { timeout: 60_000 }
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('no dead ends: the waiting page offers the invite and no bot for nobody; a bot match needs no invite; a finished match offers its replay', { timeout: 90_000 }, async () => {
+  const game = someGame();
+  const me = await newProfile();
+  const lobby = await me.open('/');
+  const { id, links } = await createAsPlayer(lobby, game);
+
+  // The creator's own page, while nobody has opened the invite: the invite
+  // to copy, and no offer to hand the absent opponent to a bot.
+  const seat = await me.open();
+  await seat.goto(links.P1);
+  await seat.locator('#invite-box:not([hidden])').waitFor();
+  assert.equal(await seat.getAttribute('#invite-link', 'href'), links.invite);
+  assert.equal(await seat.textContent('#invite-link'), links.invite);
+  assert.equal(await seat.isHidden('#takeover'), true, 'nobody to hand to a bot');
+  await seat.waitForTimeout(1200);
+  assert.equal(await seat.isHidden('#takeover'), true, 'not even once a second has passed');
+
+  // The invite opened elsewhere: the seat is taken, the invite goes.
+  const friend = await newProfile();
+  const invited = await friend.open();
+  await invited.goto(links.invite);
+  await invited.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await seat.locator('#invite-box').waitFor({ state: 'hidden' });
+  // The opponent leaves: now the seat's player may hand it to a bot (once
+  // the grace period is over, counted down on the button).
+  await friend.context.close();
+  await seat.locator('#takeover:not([hidden])').waitFor();
+  assert.match(await seat.textContent('#takeover'), /Hand the absent opponent to a bot \(in \d+ s\)/);
+
+  // A match against a bot: the lobby says who plays the other seat, and
+  // asks for no invite.
+  await lobby.selectOption('#seat-P2', game.bots.map((b) => `bot:${b.name}`)[0]);
+  await lobby.selectOption('#creator', 'P1');
+  await lobby.click('#create-button');
+  await lobby.locator('#created-note').filter({ hasText: 'Bot ' }).waitFor();
+  const note = await lobby.textContent('#created-note');
+  assert.match(note, new RegExp(`Bot ${game.bots[0].name} plays P2`));
+  assert.doesNotMatch(note, /invite/i, note);
+
+  // The first match, resigned: "Your matches" shows its end and its replay.
+  await seat.click('#resign');
+  await seat.click('#resign');
+  await seat.locator('#end:not([hidden])').waitFor();
+  await lobby.reload();
+  const row = lobby.locator(`#mine li[data-mine="${id}"][data-status="finished"]`);
+  await row.waitFor();
+  assert.equal(await row.locator('a.return').textContent(), 'See the end');
+  assert.equal(await row.locator('a.replay').getAttribute('href'), `/replay/${id}`);
+  await row.locator('a.replay').click();
+  await lobby.waitForURL(new RegExp(`/replay/${id}$`));
+  await lobby.locator('#end:not([hidden])').waitFor();
+  for (const page of [lobby, seat]) assert.deepEqual(page.errors, []);
+  await me.context.close();
+});

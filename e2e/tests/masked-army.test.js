@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { freePort, getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
 
 const COLS = 'ABCDEFGHI';
 const DESK = { width: 1200, height: 900 };
@@ -453,4 +454,33 @@ test('players may choose their colours: the board, the words and the end screen 
   assert.equal(await page.textContent('#end-summary'), 'Sky blue wins: Orange resigned.');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+/// The clicks of one action: the advantage's choice, or a placement.
+async function stageAction(page) {
+  const first = page.locator('.ma-first button[data-action]');
+  if (await first.count()) return first.first().click();
+  return clickMove(page);
+}
+
+/// A staged placement shows both its cells in their colours, in place.
+async function placementDrawn(page, action) {
+  if (action.startsWith('first ')) return;
+  for (const cell of action.split(' ')) {
+    assert.equal(await page.locator(`#board [data-cell="${cell}"][data-staged] .preview.staged`).count(), 1, `${cell} of ${action} drawn`);
+  }
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: 150_000 }, async () => {
+  await Promise.all(
+    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
+      const { page } = await openAgainstBot(browser, server, 'masked-army', 'greedy', viewport, { advantage: 'P1' });
+      const n = await playByClicking(page, viewport, { shot: { at: 4, name: `masked-army-${where}.png` }, stage: stageAction, drawn: placementDrawn, where });
+      assert.ok(n >= 10, `${where}: ${n} actions played`);
+      await page.locator('#end:not([hidden])').waitFor();
+      if (where === 'phone') await page.screenshot({ path: screenshotPath('masked-army-phone-end.png') });
+      assert.deepEqual(page.errors, [], `${where}: no script errors`);
+      await page.context().close();
+    }),
+  );
 });

@@ -41,6 +41,8 @@ import {
   otherAxis,
   pairExists,
   parseCell,
+  parsePlacement,
+  parseTurn,
   pegProblem,
   piecesOf,
   placementCells,
@@ -415,6 +417,17 @@ function marks(st, g) {
   return { pickable, targets };
 }
 
+/// The cells an action waiting for confirmation touches (a placement's
+/// three, a turn's moves, peg and detonation), or null when none waits.
+export function stagedCells(text) {
+  if (!text) return null;
+  const placed = parsePlacement(text);
+  if (placed) return new Set(KINDS.map((k) => placed[k]));
+  const turn = parseTurn(text);
+  if (!turn) return null;
+  return new Set([...turn.steps.flatMap((s) => [s.from, s.to]), turn.peg, turn.detonate].filter(Boolean));
+}
+
 function draw(container) {
   const st = boards.get(container);
   const { view, ctx } = st;
@@ -451,10 +464,12 @@ function draw(container) {
     tools = sealedWaitHtml(view, you);
   }
   opts.hoverLayer = hoverSvg(st, st.hover);
+  if (m === 'place' || m === 'turn') opts.staged = stagedCells(ctx.staged);
   container.innerHTML =
     `<div class="bd${m ? ` bd-mode-${m}` : ''}">${infoHtml(view, you, !!m)}${top}` +
     `<figure class="bd-box">${boardSvg(view, opts)}</figure>${tools}${legendHtml(view)}</div>`;
   container.classList.toggle('acting', !!m);
+  if (opts.staged) container.querySelector('.bd-play')?.setAttribute('data-staged', '');
   if (had) {
     let el = null;
     if (had.cell) el = container.querySelector(`.bd-board [data-cell="${had.cell}"]`);
@@ -801,6 +816,26 @@ export default {
       return `Your turn ${nth} of 25: move a pair, peg, detonate (each optional), then play it.`;
     }
     return null;
+  },
+
+  /// An action in words: "Square on B2, plus on C4, cross on A7 (sealed)".
+  describe(action) {
+    const text = action.trim();
+    const first = /^first (P[12])$/.exec(text);
+    if (first) return `${SEATS[first[1]].label} takes the first turn`;
+    if (text === 'defer') return 'Defer the choice to the EC';
+    const placed = parsePlacement(text);
+    if (placed) return `${cap(KINDS.map((k) => `${k} on ${placed[k]}`).join(', '))} (sealed)`;
+    const turn = parseTurn(text);
+    if (!turn) return null;
+    const parts = [];
+    if (turn.steps.length) {
+      const steps = turn.steps.map((s) => `${s.from} to ${s.to}`).join(' and ');
+      parts.push(`${turn.diagonal ? 'step diagonally' : 'move'} ${steps}`);
+    }
+    if (turn.peg) parts.push(`peg ${turn.peg}`);
+    if (turn.detonate) parts.push(`detonate ${turn.detonate}`);
+    return parts.length ? cap(parts.join(', ')) : 'Pass the turn';
   },
 
   doing(kind) {

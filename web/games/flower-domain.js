@@ -427,6 +427,26 @@ export function ghostSvg(view, sel, plan) {
   return parts.join('');
 }
 
+/// A move waiting for confirmation, drawn in the garden where it lands:
+/// each flower on its cell, solid and outlined.
+export function stagedSvg(view, text) {
+  const canon = canonicalMove(text);
+  if (!canon) return '';
+  const [from, to] = canon.split(' to ').map((s) => s.split('-'));
+  const parts = ['<g class="fd-staged">'];
+  from.forEach((f, i) => {
+    const { col, row } = parseCell(to[i]);
+    const x = cellX(col);
+    const y = cellY(row);
+    parts.push(
+      `<g data-staged="${to[i]}"><rect class="fd-staged-cell" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4"/>`,
+      `${flowerShape(at(view.meadow, f), x + CELL / 2, y + CELL / 2, 13)}</g>`,
+    );
+  });
+  parts.push('</g>');
+  return parts.join('');
+}
+
 /// One board as an SVG string. `which`: 'meadow' or 'garden'. opts: {focus,
 /// picked (cells in pick order), pickable (Set), dim (bool: grey the flowers
 /// that cannot be picked), last (Set of cells of the last move), centre (mark
@@ -492,6 +512,7 @@ export function boardSvg(view, which, opts = {}) {
   }
   if (opts.regions?.length) parts.push(outlines(opts.regions));
   parts.push(`<g class="fd-ghost-layer">${opts.ghost ?? ''}</g>`);
+  if (opts.staged) parts.push(opts.staged);
   parts.push('</svg>');
   return parts.join('');
 }
@@ -750,11 +771,13 @@ function draw(container) {
       centre: view.restriction === 'amended' && view.phase === 'play',
       regions: final ? scoringRegions(view) : [],
       ghost: playing ? ghostFor(st) : '',
+      staged: playing && ctx.staged ? stagedSvg(view, ctx.staged) : '',
     }),
     '</figure>',
   );
   parts.push('</div></div>');
   container.innerHTML = parts.join('');
+  if (playing && ctx.staged === 'pass') container.querySelector('button[data-tool="pass"]')?.setAttribute('data-staged', '');
   container.classList.toggle('acting', !!ctx.acting);
   container.classList.toggle('placing', playing && st.sel.length > 0 && !selectionProblem(view, st.sel));
   if (had) {
@@ -1021,6 +1044,21 @@ export default {
     }
     if (view?.restriction === 'original') return 'Your turn: the first move: 2 connected flowers of different colours.';
     return 'Your turn: move 2–4 connected flowers of different colours to the garden, or pass.';
+  },
+
+  /// An action in words: "Move red A1 to E5 and yellow B1 to F5".
+  describe(action, view) {
+    const text = action.trim();
+    if (text === 'pass') return 'Pass';
+    if (text === 'ready') return 'Ready: start the draft';
+    if (COLOURS.includes(text)) return `Pick ${text}`;
+    const first = /^first (P[12])$/.exec(text);
+    if (first) return `${SEATS[first[1]].label} drafts first`;
+    const canon = canonicalMove(text);
+    if (!canon || !view) return null;
+    const [from, to] = canon.split(' to ').map((s) => s.split('-'));
+    const moved = from.map((f, i) => `${FLOWERS[at(view.meadow, f)]?.name ?? 'a flower'} ${f} to ${to[i]}`);
+    return `Move ${moved.slice(0, -1).join(', ')}${moved.length > 1 ? ' and ' : ''}${moved.at(-1)}`;
   },
 
   doing(kind) {

@@ -187,10 +187,19 @@ function mark(seat, x, y, colour = SEATS[seat].ink) {
   return `<circle class="mark" cx="${x + c}" cy="${y + c}" r="9" fill="none" stroke="${colour}" stroke-width="4"/>`;
 }
 
+/// The two cells of a placement text ("E5 F5"), or null.
+export function parsePlacement(text) {
+  const parts = String(text ?? '').trim().split(/[\s,-]+/);
+  if (parts.length !== 2 || !parseCell(parts[0]) || !parseCell(parts[1])) return null;
+  return { mine: parts[0].toUpperCase(), theirs: parts[1].toUpperCase() };
+}
+
 /// The board as an SVG string. `opts`: {focus, selected, targets (Set of
-/// cell names), playable (Set of first cells), armies (bool)}.
+/// cell names), playable (Set of first cells), armies (bool), staged (a
+/// placement waiting for confirmation, drawn in place: {mine, theirs})}.
 export function boardSvg(view, opts = {}) {
   const board = view.board;
+  const staged = opts.staged ?? null;
   const last = lastCells(view);
   const targets = opts.targets ?? new Set();
   const playable = opts.playable ?? new Set();
@@ -222,7 +231,13 @@ export function boardSvg(view, opts = {}) {
       if (targets.has(name)) classes.push('target');
       if (opts.selected === name) classes.push('selected');
       let body;
-      if (ch === '#') {
+      const stagedSeat = !you || !staged ? null : staged.mine === name ? you : staged.theirs === name ? other(you) : null;
+      if (stagedSeat) {
+        body =
+          `<rect class="empty" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}"/>` +
+          `<rect class="preview staged ${SEATS[stagedSeat].className}" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="3"/>` +
+          mark(stagedSeat, x, y);
+      } else if (ch === '#') {
         // A hidden piece fills its whole cell, so hidden cells merge into
         // one grey mass: nothing shows where one piece ends.
         body = `<rect class="hidden-piece" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`;
@@ -243,8 +258,9 @@ export function boardSvg(view, opts = {}) {
       } else {
         body = `<rect class="empty" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}"/>`;
       }
+      const label = stagedSeat ? `${name}, ${SEATS[stagedSeat].label.toLowerCase()}, waiting for your confirmation` : cellLabel(name, ch, isLast);
       parts.push(
-        `<g class="${classes.join(' ')}" data-cell="${name}" role="gridcell" tabindex="${name === focus ? 0 : -1}" aria-label="${cellLabel(name, ch, isLast)}"${opts.selected === name ? ' aria-selected="true"' : ''}>`,
+        `<g class="${classes.join(' ')}" data-cell="${name}" role="gridcell" tabindex="${name === focus ? 0 : -1}" aria-label="${label}"${opts.selected === name ? ' aria-selected="true"' : ''}${stagedSeat ? ' data-staged=""' : ''}>`,
         body,
         `<rect class="ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4"/>`,
         '</g>',
@@ -380,6 +396,7 @@ function draw(container) {
       targets: st.selected ? moves.get(st.selected) : new Set(),
       playable: new Set(moves.keys()),
       armies: view.phase === 'over' && !!ctx.final,
+      staged: acting && !st.selected ? parsePlacement(ctx.staged) : null,
     }),
   );
   container.innerHTML = parts.join('');
@@ -466,6 +483,17 @@ export default {
   prompt(kind) {
     if (kind === 'first') return 'Your turn: choose who places first.';
     return 'Your turn: click an empty cell for your colour, then a neighbouring empty cell for your opponent’s.';
+  },
+
+  /// An action in words: "Red on E5, Blue on F5".
+  describe(action, view) {
+    paint(view);
+    const first = /^first (P[12])$/.exec(action.trim());
+    if (first) return `${SEATS[first[1]].label} places first`;
+    const p = parsePlacement(action);
+    const you = view?.to_move;
+    if (!p || !SEATS[you]) return null;
+    return `${SEATS[you].label} on ${p.mine}, ${SEATS[other(you)].label.toLowerCase()} on ${p.theirs}`;
   },
 
   /// What the others wait for: "Red (P1) to choose who starts".

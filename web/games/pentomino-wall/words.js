@@ -81,3 +81,14 @@ export function deciderWords(decidedBy) {
   if (d === 'draw') return 'every tiebreak equal: a draw';
   return d;
 }
+
+/// An orientation's name in words: "T", "T turned 90°", "T mirrored and
+/// turned 90°" (the notation mirrors first, then turns clockwise).
+export function orientationWords(name) {
+  const m = /^([A-Za-z])(m?)(90|180|270)?$/i.exec(String(name ?? '').trim());
+  if (!m) return String(name ?? '');
+  const letter = m[1].toUpperCase();
+  const turned = m[3] ? `turned ${m[3]}°` : '';
+  if (m[2]) return `${letter} mirrored${turned ? ` and ${turned}` : ''}`;
+  return turned ? `${letter} ${turned}` : letter;
+}

@@ -465,8 +465,8 @@ impl FourStatements {
                 scores: self.scores(),
                 decided_by: "round limit".into(),
                 reason: format!(
-                    "a draw: nobody guessed the grid in {} rounds ({})",
-                    self.round, self.layout
+                    "a draw: nobody guessed the grid in {} rounds",
+                    self.round
                 ),
             }),
             [] => None,
@@ -474,10 +474,7 @@ impl FourStatements {
                 winner: Some(*winner),
                 scores: self.scores(),
                 decided_by: "guess".into(),
-                reason: format!(
-                    "{winner} guessed the grid ({}) in round {}",
-                    self.layout, self.round
-                ),
+                reason: format!("{winner} guessed the whole grid in round {}", self.round),
             }),
             [(a, a_order), (b, b_order)] => Some(self.both_right(*a, *a_order, *b, *b_order)),
             _ => unreachable!("two seats"),
@@ -512,8 +509,8 @@ impl FourStatements {
             scores: self.scores(),
             decided_by: decided_by.into(),
             reason: format!(
-                "both seats guessed the grid ({}) in round {}; {why}, so {winner} wins",
-                self.layout, self.round
+                "both seats guessed the whole grid in round {}; {why}, so {winner} wins",
+                self.round
             ),
         }
     }

@@ -1,10 +1,14 @@
 // The lobby: create a match, hand out its links, list the matches.
-import { hasBoard } from './games/index.js';
+import { boards, hasBoard } from './games/index.js';
 import { configFields, optionValue } from './options.js';
 import { ago, copyText, describeSeat, esc, forgetMatch, getJson, myMatches, postJson, rememberMatch } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+
+/// A seat of a match of `game` by the name its board gives it ("Red"), or
+/// its id for a game without a board.
+const seatLabel = (game, seat) => (Object.hasOwn(boards, game) ? boards[game].seats?.[seat]?.label : null) ?? seat;
 
 async function loadGames() {
   games = await getJson('/api/games');
@@ -156,7 +160,7 @@ function summaryRow(m, list) {
   const when = stamp > 1e12 ? `${m.finished_ms ? 'ended' : 'created'} ${ago(stamp)}` : '';
   let result = '';
   if (m.outcome) {
-    result = m.outcome.winner ? `${esc(m.outcome.winner)} won (${esc(m.outcome.decided_by)})` : `draw (${esc(m.outcome.decided_by)})`;
+    result = m.outcome.winner ? `${esc(seatLabel(m.game, m.outcome.winner))} won (${esc(m.outcome.decided_by)})` : `draw (${esc(m.outcome.decided_by)})`;
   }
   const mine = myMatches().filter((e) => e.id === m.id);
   const seat = mine.find((e) => e.seat === 'P1' || e.seat === 'P2');
@@ -213,7 +217,7 @@ function stateStatus(state, entry, where) {
     if (!o.winner) text = 'Finished: a draw';
     else if (entry.seat === o.winner) text = 'Finished: you won';
     else if (entry.seat === 'P1' || entry.seat === 'P2') text = 'Finished: you lost';
-    else text = `Finished: ${o.winner} won`;
+    else text = `Finished: ${seatLabel(entry.game, o.winner)} won`;
     return { key: 'finished', text: o.decided_by ? `${text} (${o.decided_by})` : text, final: true };
   }
   if (where === 'open') {
@@ -297,7 +301,7 @@ async function renderMine() {
 function mineRow(e, status) {
   const player = e.seat === 'P1' || e.seat === 'P2';
   const seat = player
-    ? `You play <span class="seat-name ${e.seat === 'P1' ? 'p1' : 'p2'}">${esc(e.seat)}</span>`
+    ? `You play <span class="seat-name ${e.seat === 'P1' ? 'p1' : 'p2'}">${esc(e.seat)}</span> (${esc(seatLabel(e.game, e.seat))})`
     : 'You host (umpire’s view)';
   const when = e.at ? `${e.joined ? 'joined' : 'created'} ${ago(e.at)}` : '';
   const label = `${e.name || 'match'} ${player ? e.seat : 'as host'}`;

@@ -4,7 +4,9 @@
 import { ClockBoard, formatMs } from './clock.js';
 import { Connection, wsUrl } from './connection.js';
 import { boardFor, doingFor, promptFor } from './games/index.js';
-import { copyText, describeSeat, esc, getJson, myMatches, refusalHtml, rememberMatch } from './util.js';
+import { ChatPanel } from './chat.js';
+import { MatchLog, logLineHtml } from './log.js';
+import { copyText, describeSeat, esc, getJson, matchTime, myMatches, refusalHtml, rememberMatch, seatWords } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -36,9 +38,10 @@ const isSeat = (who) => who === 'P1' || who === 'P2';
 const waiting = (state) => (state.outcome ? [] : (state.decision?.seats ?? []));
 const pendingOf = (state, seat) => (isSeat(seat) ? (state.decision?.[seat] ?? null) : null);
 
+/// A seat's chip: its mark and its name (no seat number: the colour says it).
 function chip(seat) {
   const s = seatsInfo()[seat];
-  return `<span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)} <span class="chip-seat">${seat}</span>`;
+  return `<span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)}`;
 }
 
 // --- clocks ---------------------------------------------------------------
@@ -91,7 +94,7 @@ const clocks = new ClockBoard((seat, shown) => {
   box.classList.toggle('flagged', flagged);
   box.classList.toggle('in-bank', shown.running && shown.turn === 0);
   $(`clock-${seat}-low`).hidden = !low;
-  box.setAttribute('aria-label', `${seat} clock${low ? ', low time' : ''}${flagged ? ', out of time' : ''}`);
+  box.setAttribute('aria-label', `${seatLabel(seat)}’s clock${low ? ', low time' : ''}${flagged ? ', out of time' : ''}`);
 });
 
 // --- sounds ----------------------------------------------------------------
@@ -233,7 +236,7 @@ function renderNow() {
     const card = $(`player-${seat}`);
     card.classList.toggle('to-move', toMove);
     card.classList.toggle('away', info?.kind === 'person' && info?.connected === false);
-    card.setAttribute('aria-label', `${seat}${toMove ? ', to move' : ''}`);
+    card.setAttribute('aria-label', `${seatLabel(seat)}${toMove ? ', to move' : ''}`);
   }
   if (state.clocks) clocks.set(state.clocks);
   else {
@@ -260,7 +263,7 @@ function renderNow() {
   if (page.board) {
     page.board.render(board, view, ctx);
     markStaged(ctx.staged);
-    setText('last', page.board.status(view));
+    setText('last', withSeatNames(page.board.status(view)));
   } else {
     board.innerHTML = rawBoard(view, me ? state.legal : null);
     if (me && state.legal?.length) $('move-text').placeholder = state.legal[0];
@@ -288,6 +291,8 @@ function renderNow() {
   renderInvite(opp);
 
   renderEnd(state);
+  chat.setViewer(page.you, !!state.outcome);
+  matchLog.draw();
 }
 
 /// The takeover button: shown while the opponent (a person) is away, usable
@@ -344,11 +349,11 @@ function rawBoard(view, legal) {
   return html;
 }
 
-/// "Red (P1)", with the bot's name for a bot seat.
+/// "Red", with the bot's name for a bot seat: "Blue (bot greedy)".
 function seatName(state, seat) {
   const info = state.seats?.[seat];
-  const bot = info?.kind === 'bot' ? `, bot ${info.bot ?? ''}`.trimEnd() : '';
-  return `${seatsInfo()[seat].label} (${seat}${bot})`;
+  const bot = info?.kind === 'bot' ? ` (bot ${info.bot ?? ''})`.replace(' )', ')') : '';
+  return `${seatLabel(seat)}${bot}`;
 }
 
 function turnText(state, me) {
@@ -357,7 +362,7 @@ function turnText(state, me) {
     if (!w) return 'Game over: a draw.';
     if (w === page.you) return 'Game over: you won.';
     if (isSeat(page.you)) return 'Game over: you lost.';
-    return `Game over: ${seatsInfo()[w].label} (${w}) wins.`;
+    return `Game over: ${seatLabel(w)} wins.`;
   }
   if (me) return promptFor(page.board, pendingOf(state, page.you).kind, state.view);
   const seats = waiting(state);
@@ -379,7 +384,7 @@ function renderEnd(state) {
   const wasHidden = end.hidden;
   const winner = outcome.winner;
   let title = 'Draw';
-  if (winner) title = winner === page.you ? 'You won' : isSeat(page.you) ? 'You lost' : `${seatsInfo()[winner].label} (${winner}) wins`;
+  if (winner) title = winner === page.you ? 'You won' : isSeat(page.you) ? 'You lost' : `${seatLabel(winner)} wins`;
   $('end-title').textContent = title;
   $('end-summary').textContent = endSummary(outcome);
   $('end-reason').textContent = outcome.reason ?? '';
@@ -431,7 +436,7 @@ function renderRematch() {
     const mine = player ? `?t=${encodeURIComponent(token)}` : page.you === 'umpire' && token ? `?t=${encodeURIComponent(token)}` : '';
     link.href = `/m/${encodeURIComponent(r.match)}${mine}`;
     link.textContent = player ? `Play the rematch as ${seatLabel(other)}` : 'Watch the rematch';
-    status = player ? `Rematch agreed: you play ${seatLabel(other)} (${other}) now.` : 'Rematch agreed: the seats are swapped.';
+    status = player ? `Rematch agreed: you play ${seatLabel(other)}’s seat now.` : 'Rematch agreed: the seats are swapped.';
   } else if (player && r.offers.includes(page.you)) {
     button.disabled = true;
     button.textContent = 'Rematch asked';
@@ -480,16 +485,11 @@ const DECIDED_WORDS = {
   resignation: 'a player resigned',
 };
 
-const seatLabel = (seat) => seatsInfo()[seat]?.label ?? seat;
-
-/// `text` with the seat names P1 and P2 replaced by the seats' labels,
-/// outside `code` spans (an action's notation keeps its own words).
-function withSeatNames(text) {
-  return String(text ?? '')
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 ? part : part.replace(/\b(P1|P2)\b/g, (seat) => seatLabel(seat))))
-    .join('');
+function seatLabel(seat) {
+  return seatsInfo()[seat]?.label ?? seat;
 }
+
+const withSeatNames = (text) => seatWords(text, seatLabel);
 
 /// "Orange wins: Blue ran out of time.", "Draw: equal points.": who won and
 /// why, in the seats' names.
@@ -854,6 +854,13 @@ function onMessage(msg) {
     case 'rematch':
       onRematch(msg);
       break;
+    case 'chat':
+      chat.receive(msg);
+      break;
+    case 'log':
+      $('log-box').hidden = false;
+      matchLog.receive(msg);
+      break;
     case 'error':
       // A check the server could not read (an older server, or an
       // oversized text) is answered by an error with its id, or none:
@@ -864,6 +871,10 @@ function onMessage(msg) {
           checks.delete(cid);
           done({ ...msg, type: 'checked', id: cid, ok: false });
         }
+        break;
+      }
+      if (msg.rule === 'chat') {
+        chat.said(msg.message);
         break;
       }
       if (msg.rule === 'gone') {
@@ -922,6 +933,10 @@ function onStatus(status, detail) {
 }
 
 const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });
+
+// The chat and the match log, in the seats' names.
+const chat = new ChatPanel({ seatLabel, time: matchTime, send: (text) => conn.send({ type: 'chat', text }) });
+const matchLog = new MatchLog($('log'), (line) => logLineHtml(line, withSeatNames, seatLabel, matchTime));
 
 /// A link that opens nothing: one clear page, with the way back to the lobby
 /// (and, for a refused key, the spectator's link), instead of empty seats.

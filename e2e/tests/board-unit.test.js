@@ -123,7 +123,7 @@ test('the seats wear the colours the match chose, red and blue by default', () =
   assert.equal(SEATS.P2.colour, '#56B4E9');
   assert.match(table, /\(1 orange, 1 sky blue armies\)/);
   assert.match(boardSvg(view, {}), /aria-label="E5, orange \(P1\), last piece"/);
-  assert.match(maskedArmy.status(view), /last: Orange P1 put orange on E5, sky blue on F5/);
+  assert.equal(maskedArmy.status(view), 'Last: Orange put orange on E5 and sky blue on F5 (E5 F5). 1 piece placed.');
   // A view without colours (a record from before the option) is red and blue.
   paint({ ...view, colours: undefined });
   assert.deepEqual([SEATS.P1.label, SEATS.P2.label], ['Red', 'Blue']);

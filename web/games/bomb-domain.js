@@ -82,10 +82,10 @@ const isSeat = (who) => who === 'P1' || who === 'P2';
 
 // --- panels -----------------------------------------------------------------
 
-function seatChip(seat, short = false) {
+/// A seat's chip: its mark and its name (the colour it plays).
+function seatChip(seat) {
   const s = SEATS[seat];
-  const text = short ? `<span class="sr-only">${s.label} </span>${seat}` : `${s.label} (${seat})`;
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${text}</span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${s.label}</span>`;
 }
 
 /// The seat that must make the starter choice now.
@@ -126,7 +126,7 @@ function seatCard(view, seat, you) {
   ].join('');
   return (
     `<div class="bd-seat ${SEATS[seat].className}${waiting ? ' to-move' : ''}" data-seat="${seat}">` +
-    `<div class="bd-seat-head">${seatChip(seat, true)}${seat === you ? ' <span class="hint">you</span>' : ''} ${badges}</div>` +
+    `<div class="bd-seat-head">${seatChip(seat)}${seat === you ? ' <span class="hint">you</span>' : ''} ${badges}</div>` +
     '<div class="bd-seat-line">' +
     `<span class="bd-seat-cells"><strong class="bd-cells-n">${view.cells?.[seat] ?? 0}</strong> cells</span>` +
     `<span class="bd-seat-pieces" aria-label="pieces on the board">${counts}</span>` +
@@ -327,7 +327,7 @@ export function endingHtml(view, outcome) {
   }
   return (
     '<div class="table-wrap"><table class="bd-end-table"><caption>Cells at the end (the final blast outlined on the board)</caption>' +
-    `<thead><tr><th scope="col"><span class="sr-only">Counted</span></th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th></tr></thead><tbody>` +
+    `<thead><tr><th scope="col"><span class="sr-only">Counted</span></th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th></tr></thead><tbody>` +
     row('cells held', (s) => cells[s], true) +
     row('pieces that went off', pieces) +
     row('cells the final blast reached', only) +

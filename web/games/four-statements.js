@@ -109,7 +109,7 @@ export function askedDetective(view, you) {
 
 function seatChip(seat) {
   const s = SEATS[seat];
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)} <span class="chip-seat">${seat}</span></span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)}</span>`;
 }
 
 /// The 4×4 grid as buttons. `opts`: {letters: {A1: 'R'}, mine: Set (the

@@ -317,10 +317,10 @@ function armyOutlines(board) {
   return out.join('');
 }
 
-function seatChip(seat, short = false) {
+/// A seat's chip: its mark and its name (the colour it plays).
+function seatChip(seat) {
   const s = SEATS[seat];
-  const text = short ? `<span class="sr-only">${s.label} </span>${seat}` : `${s.label} (${seat})`;
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${text}</span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${s.label}</span>`;
 }
 
 /// The comparison of army sizes, for the end screen: every position up to
@@ -334,7 +334,7 @@ export function armyTable(sizes) {
     const a = sizes.P1[i] ?? 0;
     const b = sizes.P2[i] ?? 0;
     const cls = i === decide ? ' class="deciding"' : '';
-    const verdict = a > b ? seatChip('P1', true) : b > a ? seatChip('P2', true) : 'equal';
+    const verdict = a > b ? seatChip('P1') : b > a ? seatChip('P2') : 'equal';
     rows.push(`<tr${cls}><th scope="row">${ordinal(i + 1)}</th><td>${a}</td><td>${b}</td><td>${verdict}${i === decide ? ' <strong>decides</strong>' : ''}</td></tr>`);
   }
   let rest = '';
@@ -345,7 +345,7 @@ export function armyTable(sizes) {
   if (decide < 0) rest += '<p class="hint">Every size is equal: the player who placed the last piece wins.</p>';
   return (
     `<div class="table-wrap"><table class="army-table"><caption>Army sizes, largest first (${sizes.P1.length} ${SEATS.P1.label.toLowerCase()}, ${sizes.P2.length} ${SEATS.P2.label.toLowerCase()} armies)</caption>` +
-    `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th><th scope="col">larger</th></tr></thead>` +
+    `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th><th scope="col">larger</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table></div>${rest}`
   );
 }
@@ -525,12 +525,13 @@ export default {
   status(view) {
     paint(view);
     const n = view.pieces ?? 0;
-    let text = `${n} piece${n === 1 ? '' : 's'} placed`;
-    if (view.last) {
-      const by = view.last.by;
-      text += `; last: ${SEATS[by].label} ${by} put ${SEATS[by].label.toLowerCase()} on ${view.last.mine}, ${SEATS[other(by)].label.toLowerCase()} on ${view.last.theirs}`;
-    }
-    return text;
+    const placed = `${n} piece${n === 1 ? '' : 's'} placed`;
+    if (!view.last) return `${placed[0].toUpperCase()}${placed.slice(1)}.`;
+    const by = view.last.by;
+    return (
+      `Last: ${SEATS[by].label} put ${SEATS[by].label.toLowerCase()} on ${view.last.mine} and ` +
+      `${SEATS[other(by)].label.toLowerCase()} on ${view.last.theirs} (${view.last.mine} ${view.last.theirs}). ${placed}.`
+    );
   },
 
   moveOf(before, entry) {

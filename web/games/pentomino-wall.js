@@ -160,7 +160,7 @@ function lastCells(view, seat) {
 
 function seatChip(seat) {
   const s = SEATS[seat];
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true"></span>${esc(s.label)} (${seat})</span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)}</span>`;
 }
 
 function scoreLine(score) {

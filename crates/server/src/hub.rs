@@ -254,17 +254,18 @@ impl Hub {
         let game = umpire_catalog::require_in(self.games(), &loaded.row.game)?;
         let record = loaded.row.record(loaded.actions);
         let (m, shown) = Shown::replay(game, &record).map_err(|e| e.to_string())?;
-        Ok(self.spawn(game, loaded.row, m, shown, None, epoch))
+        Ok(self.spawn(game, loaded.row, m, shown, loaded.chat, None, epoch))
     }
 
-    /// Starts the task of the match `row` describes, now at `m`, run in
-    /// `epoch`; `from` created it, if known.
+    /// Starts the task of the match `row` describes, now at `m` with its
+    /// `chat`, run in `epoch`; `from` created it, if known.
     fn spawn(
         &self,
         game: &'static dyn AnyGame,
         row: MatchRow,
         m: Match,
         shown: Shown,
+        chat: Vec<crate::chat::ChatLine>,
         from: Option<IpAddr>,
         epoch: u64,
     ) -> Handle {
@@ -285,6 +286,7 @@ impl Hub {
             }),
             m,
             shown,
+            chat,
             seats: row.seats,
             store: self.store.fenced(epoch),
             config: self.config.clone(),
@@ -538,7 +540,7 @@ impl Hub {
             })?;
         let id = row.id.clone();
         let shown = Shown::start(&m);
-        let handle = self.spawn(game, row, m, shown, from, 0);
+        let handle = self.spawn(game, row, m, shown, Vec::new(), from, 0);
         self.registry().insert(id.clone(), handle);
         tracing::info!(%id, game = game.id(), "match created");
         Ok(id)

@@ -8,6 +8,7 @@
 
 mod address;
 mod bodies;
+pub mod chat;
 pub mod client;
 mod cluster;
 mod head;
@@ -15,6 +16,7 @@ mod hub;
 mod limits;
 mod listen;
 mod live;
+mod log;
 pub mod loadtest;
 mod messages;
 mod origin;

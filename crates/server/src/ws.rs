@@ -380,6 +380,7 @@ fn command(text: &str, client: &Admitted, at: Instant) -> Result<Ask, String> {
             at,
         }),
         (ClientMsg::Takeover, Viewer::Seat(seat)) => Ok(Cmd::Takeover { conn, seat }),
+        (ClientMsg::Chat { text }, viewer) => Ok(Cmd::Chat { conn, viewer, text }),
         _ => Err(messages::error(
             "forbidden",
             "only a seat's token can act for it",

@@ -6,9 +6,9 @@
 //! scores are still equal once every region is counted, the seat that
 //! controls blue wins.
 
-use umpire_core::{Cell, Outcome, PerSeat, Seat};
+use umpire_core::{Outcome, PerSeat, Seat};
 
-use crate::board::{ByColour, Colour, Flowers, cells_of, regions};
+use crate::board::{ByColour, Colour, Flowers, regions};
 
 /// Each colour's garden regions, largest first.
 pub fn garden_regions(garden: &Flowers) -> ByColour<Vec<u128>> {
@@ -126,6 +126,3 @@ pub fn outcome(garden: &Flowers, owners: &ByColour<Seat>) -> Outcome {
     }
 }
 
-fn first_cell(region: u128) -> Cell {
-    cells_of(region & region.wrapping_neg())[0]
-}

@@ -311,6 +311,24 @@ impl Orientation {
     }
 }
 
+impl Orientation {
+    /// The orientation in words: `T`, `T turned 90°`, `T mirrored and
+    /// turned 90°` (mirrored first, then turned clockwise, as the notation
+    /// reads).
+    pub fn words(&self) -> String {
+        let turned = match self.sym % 4 {
+            0 => String::new(),
+            q => format!("turned {}°", u32::from(q) * 90),
+        };
+        match (self.sym >= 4, turned.is_empty()) {
+            (true, true) => format!("{} mirrored", self.piece),
+            (true, false) => format!("{} mirrored and {turned}", self.piece),
+            (false, true) => self.piece.to_string(),
+            (false, false) => format!("{} {turned}", self.piece),
+        }
+    }
+}
+
 impl fmt::Display for Orientation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.piece, SUFFIXES[self.sym as usize])

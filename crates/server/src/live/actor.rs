@@ -79,6 +79,10 @@ pub(super) struct Actor {
     pub(super) out_of_step: Option<Vec<umpire_core::Entry>>,
     /// Who asked for a rematch, and the rematch once made.
     pub(super) rematch: super::rematch::Rematch,
+    /// The chat.
+    pub(super) talk: super::talk::Talk,
+    /// The match log.
+    pub(super) journal: super::journal::Journal,
 }
 
 /// Starts a match's task and returns its handle (not yet registered).
@@ -120,6 +124,8 @@ pub fn spawn(start: Start) -> Handle {
         store_failed: None,
         out_of_step: None,
         rematch: super::rematch::Rematch::new(start.info.tokens.rematch.clone()),
+        talk: super::talk::Talk::new(start.chat),
+        journal: Default::default(),
     };
     for seat in Seat::BOTH {
         if let SeatKind::Bot { bot } = &actor.seats[seat].kind {
@@ -388,6 +394,7 @@ impl Actor {
                 id,
             } => self.check(conn, seat, text, id),
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
+            Cmd::Chat { conn, viewer, text } => self.chat(conn, viewer, &text).await,
             Cmd::Rematch { conn, seat, reply } => {
                 let _ = reply.send(self.ask_rematch(seat, conn));
             }
@@ -459,6 +466,7 @@ impl Actor {
             }
             return;
         }
+        let before = self.before_step(now);
         match self.submit(seat, text, now).await {
             Ok(played) => {
                 self.moved_ms = super::wall_ms();
@@ -467,8 +475,13 @@ impl Actor {
                 let mut shown = self.shown.clone();
                 let views = shown.step(&self.m);
                 let canonical = played.action.clone();
-                self.commit(vec![played], shown, views, Some((seat, canonical)))
-                    .await;
+                let step = super::commit::Step {
+                    shown,
+                    views,
+                    accepted: Some((seat, canonical)),
+                    before,
+                };
+                self.commit(vec![played], step).await;
             }
             Err(e) => self.refused(seat, e, from).await,
         }
@@ -555,13 +568,20 @@ impl Actor {
             return false;
         }
         while let Some(due) = self.m.next_deadline().filter(|&d| d < now) {
+            let before = self.before_step(due);
             let timeouts = self.m.advance(due.saturating_add(1));
             if timeouts.is_empty() {
                 break;
             }
             let mut shown = self.shown.clone();
             let views = shown.step(&self.m);
-            if !self.commit(timeouts, shown, views, None).await {
+            let step = super::commit::Step {
+                shown,
+                views,
+                accepted: None,
+                before,
+            };
+            if !self.commit(timeouts, step).await {
                 return false;
             }
         }

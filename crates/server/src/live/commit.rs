@@ -7,23 +7,33 @@ use umpire_core::{Entry, Match, Seat, Viewer};
 
 use super::actor::Actor;
 use super::wall_ms;
+use crate::log::Before;
 use crate::messages;
 use crate::shown::{Shown, Views};
 use crate::store::Op;
 
+/// What a step applied to the match tells: what each kind of viewer is
+/// shown after it (`shown`, counted from `views`), the mover's accepted
+/// action, and the match before it as the log needs it.
+pub(super) struct Step {
+    pub(super) shown: Shown,
+    pub(super) views: Views,
+    pub(super) accepted: Option<(Seat, String)>,
+    pub(super) before: Option<Before>,
+}
+
 impl Actor {
     /// Makes `entries` (already applied, one step) durable, then tells each
-    /// viewer who sees a change, as `shown` counts it (`views` are the
-    /// views `shown` was counted from). If the store fails,
-    /// the match goes back to its last durable state; returns whether the
-    /// entries are durable.
-    pub(super) async fn commit(
-        &mut self,
-        entries: Vec<Entry>,
-        shown: Shown,
-        views: Views,
-        accepted: Option<(Seat, String)>,
-    ) -> bool {
+    /// viewer who sees a change, as `step.shown` counts it, and adds the
+    /// step's line to the log. If the store fails, the match goes back to
+    /// its last durable state; returns whether the entries are durable.
+    pub(super) async fn commit(&mut self, entries: Vec<Entry>, step: Step) -> bool {
+        let Step {
+            shown,
+            views,
+            accepted,
+            before: prior,
+        } = step;
         let moves = self.m.record().actions.len();
         let first = moves - entries.len();
         let finished = self
@@ -71,6 +81,10 @@ impl Actor {
             accepted,
             Some(views),
         );
+        self.journal_step(prior, &entries);
+        if finished.is_some() {
+            self.open_spectators_room();
+        }
         self.show_bots();
         self.answered(entries.iter().map(|e| e.seat));
         self.schedule_bots();
@@ -93,6 +107,7 @@ impl Actor {
         }
         self.out_of_step = Some(unsure);
         self.resync().await;
+        self.rebuild_journal();
     }
 
     /// The match in memory with only its first `durable` entries.

@@ -88,6 +88,8 @@ impl Actor {
             let text = self.rematch_text();
             self.send_to(conn, text);
         }
+        self.send_journal(conn);
+        self.send_chat_history(conn, viewer);
         true
     }
 

@@ -23,6 +23,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{Client, NoTls, Row, Statement};
 use umpire_core::{Entry, PerSeat};
 
+use crate::chat::{ChatLine, Room};
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
 use super::{Backend, StoreError};
 
@@ -260,6 +261,14 @@ impl Backend for Postgres {
                 .await
                 .map_err(pg_err)?;
             loaded.actions = entries.iter().map(entry).collect::<Result<_, _>>()?;
+            let chat = db
+                .query(
+                    "SELECT room, author, at_ms, text FROM chat WHERE match_id = $1 ORDER BY id",
+                    &[&id],
+                )
+                .await
+                .map_err(pg_err)?;
+            loaded.chat = chat.iter().map(|r| chat_line(r, 0)).collect::<Result<_, _>>()?;
             Ok(Some(loaded))
         }
         .boxed()
@@ -341,6 +350,21 @@ impl Backend for Postgres {
                         at_ms: get::<i64>(r, 3)? as u64,
                         effect: get(r, 4)?,
                     });
+                }
+            }
+            let chat = read
+                .query(
+                    "SELECT c.match_id, c.room, c.author, c.at_ms, c.text
+                     FROM chat c JOIN matches m ON m.id = c.match_id
+                     WHERE m.finished = 0 ORDER BY c.match_id, c.id",
+                    &[],
+                )
+                .await
+                .map_err(pg_err)?;
+            for r in &chat {
+                let id: String = get(r, 0)?;
+                if let Some(&i) = at.get(&id) {
+                    out[i].chat.push(chat_line(r, 1)?);
                 }
             }
             read.commit().await.map_err(pg_err)?;
@@ -619,6 +643,17 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         row,
         actions: Vec::new(),
         abandoned,
+        chat: Vec::new(),
+    })
+}
+
+/// A chat line from `room, author, at_ms, text` at column `from` on.
+fn chat_line(r: &Row, from: usize) -> Result<ChatLine, StoreError> {
+    Ok(ChatLine {
+        room: get::<String>(r, from)?.parse().unwrap_or(Room::Spectators),
+        by: get(r, from + 1)?,
+        at_ms: get::<i64>(r, from + 2)? as u64,
+        text: get(r, from + 3)?,
     })
 }
 
@@ -643,6 +678,7 @@ struct Statements {
     seats: Statement,
     tokens: Statement,
     abandon: Statement,
+    chat: Statement,
     epoch: Statement,
 }
 
@@ -692,6 +728,13 @@ impl Statements {
                 .prepare(
                     "UPDATE matches SET finished = 2, finished_ms = $2, called_off = $3
                      WHERE id = $1 AND finished = 0 AND epoch = $4",
+                )
+                .await?,
+            chat: db
+                .prepare(
+                    "INSERT INTO chat (match_id, room, author, at_ms, text, epoch)
+                     SELECT id, $2::text, $3::text, $4::bigint, $5::text, $6::bigint
+                     FROM matches WHERE id = $1 AND epoch = $6",
                 )
                 .await?,
             epoch: db
@@ -820,6 +863,15 @@ async fn run(
             }
             // Already over: nothing to call off.
             (id, String::new())
+        }
+        Op::Chat { id, line } => {
+            let at = line.at_ms as i64;
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
+                [id, &line.room.as_str(), &line.by, &at, &line.text, &epoch_param];
+            if db.execute(&st.chat, &params).await? == 1 {
+                return Ok(Ok(()));
+            }
+            (id, format!("no match {id}"))
         }
     };
     // Nothing changed: the match is another node's now, or the write was

@@ -3,7 +3,7 @@
 // messages for this viewer; the page never filters anything itself.
 import { ClockBoard, formatMs } from './clock.js';
 import { Connection, wsUrl } from './connection.js';
-import { boardFor, doingFor, promptFor } from './games/index.js';
+import { boardFor, doingFor, promptFor, seatsOf } from './games/index.js';
 import { ChatPanel } from './chat.js';
 import { MatchLog, logLineHtml } from './log.js';
 import { copyText, describeSeat, esc, getJson, matchTime, myMatches, refusalHtml, rememberMatch, seatWords } from './util.js';
@@ -22,16 +22,11 @@ const page = {
   staged: null,
 };
 
-const GENERIC_SEATS = {
-  P1: { label: 'Player 1', mark: '1', className: 'p1' },
-  P2: { label: 'Player 2', mark: '2', className: 'p2' },
-};
-
 /// A game without a board module still plays: its legal actions (when the
 /// server lists them and they are this few) become buttons.
 const MAX_ACTION_BUTTONS = 40;
 
-const seatsInfo = () => page.board?.seats ?? GENERIC_SEATS;
+const seatsInfo = () => seatsOf(page.board);
 const isSeat = (who) => who === 'P1' || who === 'P2';
 /// The seats that must still act, and what each decides (`{kind, step,
 /// simultaneous}`, as this viewer may know it).
@@ -225,19 +220,6 @@ function renderNow() {
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.over = state.outcome ? 'yes' : 'no';
 
-  // Players.
-  for (const seat of ['P1', 'P2']) {
-    const info = state.seats?.[seat];
-    $(`chip-${seat}`).innerHTML = chip(seat);
-    let who = describeSeat(info);
-    if (seat === page.you) who += ' · you';
-    $(`who-${seat}`).textContent = who;
-    const toMove = waiting(state).includes(seat);
-    const card = $(`player-${seat}`);
-    card.classList.toggle('to-move', toMove);
-    card.classList.toggle('away', info?.kind === 'person' && info?.connected === false);
-    card.setAttribute('aria-label', `${seatLabel(seat)}${toMove ? ', to move' : ''}`);
-  }
   if (state.clocks) clocks.set(state.clocks);
   else {
     clocks.set(null);
@@ -267,6 +249,21 @@ function renderNow() {
   } else {
     board.innerHTML = rawBoard(view, me ? state.legal : null);
     if (me && state.legal?.length) $('move-text').placeholder = state.legal[0];
+  }
+
+  // Players (the role too), once the board has named the seats from the view.
+  if (page.you) $('role').innerHTML = roleText(page.you);
+  for (const seat of ['P1', 'P2']) {
+    const info = state.seats?.[seat];
+    $(`chip-${seat}`).innerHTML = chip(seat);
+    let who = describeSeat(info);
+    if (seat === page.you) who += ' · you';
+    $(`who-${seat}`).textContent = who;
+    const toMove = waiting(state).includes(seat);
+    const card = $(`player-${seat}`);
+    card.classList.toggle('to-move', toMove);
+    card.classList.toggle('away', info?.kind === 'person' && info?.connected === false);
+    card.setAttribute('aria-label', `${seatLabel(seat)}${toMove ? ', to move' : ''}`);
   }
 
   // Whose turn.
@@ -803,6 +800,7 @@ function onMessage(msg) {
       page.takeover = msg.takeover ?? null;
       $('game-name').textContent = msg.name ?? msg.game;
       $('role').innerHTML = roleText(msg.you);
+      $('role').dataset.you = msg.you;
       $('help').textContent = page.board?.help ?? 'Type your action in the game’s notation.';
       // How to play (clicks, keys) is for the seats only.
       $('help-box').hidden = !isSeat(msg.you);

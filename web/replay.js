@@ -1,6 +1,6 @@
 // The replay page: every step of a finished match with the umpire's full
 // view, from the server (/api/matches/{id}/replay) or from a record file.
-import { boardFor } from './games/index.js';
+import { boardFor, seatsOf } from './games/index.js';
 import { lineHtml } from './chat.js';
 import { ReplaySteps } from './replay-steps.js';
 import { esc, getJson, matchTime as fmtTime, postJson, seatWords } from './util.js';
@@ -15,7 +15,7 @@ let step = 0;
 
 
 /// A seat's name: the colour it plays (from the board module), else P1/P2.
-const seatLabel = (seat) => board?.seats?.[seat]?.label ?? seat;
+const seatLabel = (seat) => seatsOf(board)[seat]?.label ?? seat;
 const words = (text) => seatWords(text, seatLabel);
 
 /// What an entry did, in words first ("Red: Red on E5, blue on F5"), the

@@ -100,7 +100,7 @@ test('your matches: create, close the tab, come back to the seat, forget it', { 
   const invited = await stranger.open();
   await invited.goto(links.invite);
   await invited.waitForURL(/\/m\/[0-9a-f]+\?t=/);
-  await invited.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await invited.locator('#role[data-you="P2"]').waitFor();
   await other.reload();
   const theirs = other.locator(`#mine li[data-mine="${id}"][data-seat="P2"]`);
   // P1 has not taken their seat yet: the match is still open.
@@ -114,7 +114,7 @@ test('your matches: create, close the tab, come back to the seat, forget it', { 
   assert.equal(await row.locator('button[data-copy]').count(), 0, 'a taken seat’s invite is not offered');
   await row.locator('a.return', { hasText: 'Return to your seat' }).click();
   await again.waitForURL(/\/m\/[0-9a-f]+\?t=/);
-  await again.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await again.locator('#role[data-you="P1"]').waitFor();
   // Now both are here: the match is live in the other browser's list.
   await theirs.filter({ hasText: 'Live' }).waitFor();
 
@@ -159,7 +159,7 @@ test('an open seat is joined from another browser; a rematch swaps the seats whe
   assert.equal(await join.textContent(), 'Join as P2');
   await join.click();
   await other.waitForURL(/\/m\/[0-9a-f]+\?t=/);
-  await other.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await other.locator('#role[data-you="P2"]').waitFor();
   // Taken: nobody else is offered it. (The server drops its sorted lists
   // on a claim; a sort under way then can still serve the old lists for up
   // to a second, so the API is asked first.)
@@ -174,7 +174,7 @@ test('an open seat is joined from another browser; a rematch swaps the seats whe
 
   // The creator takes their seat; P2 resigns at once.
   const p1 = await host.open(mine);
-  await p1.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await p1.locator('#role[data-you="P1"]').waitFor();
   await other.click('#resign');
   await other.click('#resign');
   for (const page of [p1, other]) await page.locator('#end:not([hidden])').waitFor();
@@ -196,8 +196,8 @@ test('an open seat is joined from another browser; a rematch swaps the seats whe
   }
   const next = new URL(p1.url()).pathname.split('/')[2];
   assert.equal(new URL(other.url()).pathname.split('/')[2], next);
-  await p1.locator('#role').filter({ hasText: 'P2' }).waitFor();
-  await other.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await p1.locator('#role[data-you="P2"]').waitFor();
+  await other.locator('#role[data-you="P1"]').waitFor();
   assert.equal(await p1.getAttribute('body', 'data-over'), 'no');
   // "Your matches" leads to the rematch's seat too.
   const back = await host.open('/');
@@ -325,7 +325,7 @@ test('no dead ends: the waiting page offers the invite and no bot for nobody; a 
   const friend = await newProfile();
   const invited = await friend.open();
   await invited.goto(links.invite);
-  await invited.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await invited.locator('#role[data-you="P2"]').waitFor();
   await seat.locator('#invite-box').waitFor({ state: 'hidden' });
   // The opponent leaves: now the seat's player may hand it to a bot (once
   // the grace period is over, counted down on the button).

@@ -136,7 +136,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.equal(await intruder.getAttribute('.gone a.primary', 'href'), '/');
 
   await player.goto(links.P1);
-  await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await player.locator('#role[data-you="P1"]').waitFor();
   // P1 has the advantage: two buttons choose who places first, and the
   // prompt is the board module's.
   await player.locator('.ma-first button[data-action="first P1"]').waitFor();
@@ -270,7 +270,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   };
   const states = spectator.frames.filter((f) => f.type === 'state');
   assert.ok(states.length >= 5, `the spectator got states (${states.length})`);
-  const allowedTypes = new Set(['hello', 'state', 'presence', 'pong']);
+  const allowedTypes = new Set(['hello', 'state', 'presence', 'pong', 'chat']);
   let checked = 0;
   for (const frame of spectator.frames) {
     assert.ok(allowedTypes.has(frame.type), `spectator frame type ${frame.type}`);
@@ -332,7 +332,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   if (setup) {
     await rp.click('#first');
     await rp.keyboard.press('ArrowRight');
-    assert.match(await rp.textContent('#step-text'), /^Setup: P\d played first P\d/);
+    assert.match(await rp.textContent('#step-text'), /^Setup: (Red|Blue): (Red|Blue) places first first P\d, at \d+:\d\d$/);
     await rp.keyboard.press('ArrowRight');
   }
   const half = Math.floor(replay.steps.length / 2);
@@ -364,7 +364,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.equal(await p2.textContent('#turn'), 'Your turn: choose who places first.');
   const watcher = await newPage(browser, { viewport: DESK });
   await watcher.goto(`${server.url}${live.links.spectator}`);
-  await watcher.locator('#turn').filter({ hasText: 'Blue (P2) to choose who starts.' }).waitFor();
+  await watcher.locator('#turn').filter({ hasText: 'Blue to choose who starts.' }).waitFor();
   await watcher.context().close();
   const lobby = await newPage(browser, { viewport: DESK });
   await lobby.goto(`${server.url}/`);
@@ -444,9 +444,9 @@ test('players may choose their colours: the board, the words and the end screen 
   const colour = (name) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
   assert.equal(await colour('--p1'), '#E69F00');
   assert.equal(await colour('--p2'), '#56B4E9');
-  assert.match(await page.textContent('#last'), /Sky blue P2 put sky blue on [A-I][1-9], orange on [A-I][1-9]/);
+  assert.match(await page.textContent("#last"), /^Last: Sky blue put sky blue on [A-I][1-9] and orange on [A-I][1-9] \([A-I][1-9] [A-I][1-9]\)\./);
   assert.match(await page.textContent('#chip-P1'), /Orange/);
-  assert.equal(await page.locator('#board [aria-label$="orange (P1), last piece"], #board [aria-label$="sky blue (P2), last piece"]').count(), 2);
+  assert.equal(await page.locator('#board [aria-label$="orange, last piece"], #board [aria-label$="sky blue, last piece"]').count(), 2);
   await page.click('#resign');
   await page.locator('#resign.danger').waitFor();
   await page.click('#resign');
@@ -478,7 +478,9 @@ test('a whole match by clicking on a desk and a phone: the action bar stays in v
       const n = await playByClicking(page, viewport, { shot: { at: 4, name: `masked-army-${where}.png` }, stage: stageAction, drawn: placementDrawn, where });
       assert.ok(n >= 10, `${where}: ${n} actions played`);
       await page.locator('#end:not([hidden])').waitFor();
-      if (where === 'phone') await page.screenshot({ path: screenshotPath('masked-army-phone-end.png') });
+      // Who won and why, in a sentence with the seats' colours.
+      const summary = await page.textContent('#end-summary');
+      assert.match(summary, /^(Red|Blue) wins: ((Red|Blue)’s [\w-]+ army, \d+, beats (Red|Blue)’s, \d+|all army sizes are equal, and (Red|Blue) placed the last piece)/, summary);
       assert.deepEqual(page.errors, [], `${where}: no script errors`);
       await page.context().close();
     }),

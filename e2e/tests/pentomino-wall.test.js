@@ -90,7 +90,7 @@ test('Pentomino Wall against the random bot: draft, sealed turns, placing with t
   await spectator.goto(`${server.url}${made.links.spectator}`);
   await spectator.locator('#role').filter({ hasText: 'Spectator' }).waitFor();
   await player.goto(`${server.url}${made.links.P1}`);
-  await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await player.locator('#role[data-you="P1"]').waitFor();
   await player.waitForFunction(() => document.querySelector('link[data-board="pentomino-wall"]')?.sheet?.cssRules.length > 0);
 
   // Two empty 10×9 walls; the whole pool; who drafts first as two buttons.

@@ -80,6 +80,17 @@ export function boardFor(game) {
   return board;
 }
 
+/// How a game without a board module names its seats.
+const GENERIC_SEATS = {
+  P1: { label: 'Player 1', mark: '1', className: 'p1' },
+  P2: { label: 'Player 2', mark: '2', className: 'p2' },
+};
+
+/// The seats as `board` shows them (its own, or numbered ones).
+export function seatsOf(board) {
+  return board?.seats ?? GENERIC_SEATS;
+}
+
 /// The acting seat's line for a decision of `kind`: the board's own words,
 /// or words built from the kind.
 export function promptFor(board, kind, view) {

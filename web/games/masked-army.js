@@ -170,7 +170,7 @@ function lastCells(view) {
 
 function cellLabel(name, ch, isLast) {
   const seat = colourSeat(ch);
-  if (seat) return `${name}, ${SEATS[seat].label.toLowerCase()} (${seat})${isLast ? ', last piece' : ''}`;
+  if (seat) return `${name}, ${SEATS[seat].label.toLowerCase()}${isLast ? ', last piece' : ''}`;
   if (ch === '#') return `${name}, piece (colour hidden)`;
   return `${name}, empty`;
 }

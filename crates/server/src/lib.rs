@@ -16,7 +16,7 @@ mod hub;
 mod limits;
 mod listen;
 mod live;
-mod log;
+pub mod log;
 pub mod loadtest;
 mod messages;
 mod origin;

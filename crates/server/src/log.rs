@@ -33,7 +33,8 @@ pub struct LogLine {
     pub timed_out: Vec<Seat>,
 }
 
-/// What a log line needs of the match just before its step.
+/// What a log line needs of the match just before its step: its public
+/// decisions and clocks, and the latest event a spectator was told of.
 pub struct Before {
     decision: Decision,
     clocks: Option<PerSeat<ClockStatus>>,
@@ -41,20 +42,24 @@ pub struct Before {
 }
 
 impl Before {
-    /// `m` as a spectator sees it, with its clocks at `at` (the step's time).
-    pub fn of(m: &Match, at: u64) -> Before {
+    /// `m` as a spectator sees it, with its clocks at `at` (the step's
+    /// time), `event` being its latest event as a spectator sees it.
+    pub fn of(m: &Match, at: u64, event: Option<String>) -> Before {
         Before {
             decision: m.decision_for(Viewer::Spectator),
             clocks: m.clocks(Viewer::Spectator, at),
-            event: m.last_event(Viewer::Spectator),
+            event,
         }
     }
 }
 
 /// The line for one step (`entries`, after which the match is `after`), if
-/// it says anything new.
-pub fn line(before: &Before, after: &Match, entries: &[Entry]) -> Option<LogLine> {
-    let first = entries.first()?;
+/// it says anything new; and the latest event a spectator sees after it.
+pub fn line(before: Before, after: &Match, entries: &[Entry]) -> (Option<LogLine>, Option<String>) {
+    let event = after.last_event(Viewer::Spectator);
+    let Some(first) = entries.first() else {
+        return (None, event);
+    };
     let timed_out: Vec<Seat> = entries
         .iter()
         .filter(|e| e.action == TIMEOUT)
@@ -69,18 +74,18 @@ pub fn line(before: &Before, after: &Match, entries: &[Entry]) -> Option<LogLine
         })
         .map(|e| e.action.as_str())
         .collect();
-    let event = after.last_event(Viewer::Spectator);
-    let text = event.filter(|e| Some(e) != before.event.as_ref());
+    let text = event.clone().filter(|e| Some(e) != before.event.as_ref());
     let notation = (!open.is_empty()).then(|| open.join("; "));
     if text.is_none() && notation.is_none() && timed_out.is_empty() {
-        return None;
+        return (None, event);
     }
-    Some(LogLine {
+    let line = LogLine {
         at_ms: first.at_ms,
         text,
         notation,
         timed_out,
-    })
+    };
+    (Some(line), event)
 }
 
 /// Whether a clock shows no time left at all.
@@ -102,17 +107,20 @@ pub fn of_record(
         clock: record.clock,
     };
     let start = Match::new(game, &record.config, record.seed, options)?;
-    let mut before = actions.first().map(|e| Before::of(&start, e.at_ms));
+    let mut event = start.last_event(Viewer::Spectator);
+    let mut before = actions.first().map(|e| Before::of(&start, e.at_ms, event.clone()));
     let mut from = 0;
     let mut lines = Vec::new();
     Match::replay_each(game, record, |i, m| {
         if crate::shown::same_step(&actions[i], actions.get(i + 1)) {
             return Ok(());
         }
-        if let Some(b) = &before {
-            lines.extend(line(b, m, &actions[from..=i]));
+        if let Some(b) = before.take() {
+            let (said, after) = line(b, m, &actions[from..=i]);
+            lines.extend(said);
+            event = after;
         }
-        before = actions.get(i + 1).map(|next| Before::of(m, next.at_ms));
+        before = actions.get(i + 1).map(|next| Before::of(m, next.at_ms, event.clone()));
         from = i + 1;
         Ok(())
     })?;
@@ -136,6 +144,7 @@ mod tests {
             let mut m = Match::new(game, &game.default_config(), 3, MatchOptions::default())
                 .expect("a match");
             let mut kept = Vec::new();
+            let mut event = m.last_event(Viewer::Spectator);
             for _ in 0..40 {
                 let Some(seat) = m.decision().seats().iter().next() else {
                     break;
@@ -144,9 +153,11 @@ mod tests {
                     break;
                 };
                 let now = m.now() + 1_000;
-                let before = Before::of(&m, now);
+                let before = Before::of(&m, now, event.clone());
                 let played = m.submit(seat, &action, now).expect("a legal action");
-                kept.extend(line(&before, &m, &[played]));
+                let (said, after) = line(before, &m, &[played]);
+                kept.extend(said);
+                event = after;
             }
             let built = of_record(game, m.record()).expect("replays");
             if game.hides_history() {
@@ -164,15 +175,17 @@ mod tests {
     fn sealed_actions_and_covered_time_outs_stay_unsaid() {
         let game = umpire_core::erase::<SealedBids>();
         let mut m = Match::new(game, &json!({}), 7, MatchOptions::default()).expect("a match");
-        let before = Before::of(&m, 1_000);
+        let event = m.last_event(Viewer::Spectator);
+        let before = Before::of(&m, 1_000, event);
         let bid = m.submit(Seat::P1, "bid 2", 1_000).expect("a bid");
-        assert_eq!(line(&before, &m, &[bid]), None, "a sealed bid says nothing");
+        let (said, event) = line(before, &m, &[bid]);
+        assert_eq!(said, None, "a sealed bid says nothing");
         // P2 never bids: its real 10 s run out while the public clock shows 30 s.
         let due = m.next_deadline().expect("a clock runs");
-        let before = Before::of(&m, due);
+        let before = Before::of(&m, due, event);
         let timeouts = m.advance(due + 1);
         assert_eq!(timeouts.iter().map(|e| e.seat).collect::<Vec<_>>(), [Seat::P2]);
-        let said = line(&before, &m, &timeouts).expect("the round's end is said");
+        let said = line(before, &m, &timeouts).0.expect("the round's end is said");
         assert_eq!((said.timed_out, said.notation), (vec![], None));
         assert!(said.text.is_some());
 
@@ -181,9 +194,9 @@ mod tests {
         let mut m = Match::new(game, &game.default_config(), 7, MatchOptions::default())
             .expect("a match");
         let due = m.next_deadline().expect("the study's clock runs");
-        let before = Before::of(&m, due);
+        let before = Before::of(&m, due, m.last_event(Viewer::Spectator));
         let timeouts = m.advance(due + 1);
-        let said = line(&before, &m, &timeouts).expect("a line");
+        let said = line(before, &m, &timeouts).0.expect("a line");
         assert_eq!(said.timed_out, [Seat::P1, Seat::P2]);
     }
 }

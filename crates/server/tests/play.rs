@@ -128,13 +128,16 @@ fn seats_without_times(seats: &Value) -> Value {
 
 /// Checks every message a viewer received against an independent replay:
 /// each `state` is the viewer's `seq`th change, and a viewer watching
-/// throughout gets each change once, in order, and no other.
+/// throughout gets each change once, in order, and no other; the match log
+/// it was sent, line by line, is the log of the whole record, the same for
+/// every viewer (none for a game whose rules delete the earlier moves).
 fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Value]) {
     let full = Match::replay(game, record).expect("the record replays");
     assert_eq!(full.record(), record, "the record is what a replay gives");
     let changes = changes(game, record, viewer);
     let mut last: Option<(usize, Value)> = None;
     let mut accepted = Vec::new();
+    let mut log: Option<Vec<Value>> = None;
     for msg in seen {
         match msg["type"].as_str() {
             Some("state") => {
@@ -172,9 +175,20 @@ fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Va
             Some("presence") => {
                 assert_eq!(msg.as_object().map(|o| o.len()), Some(2), "{viewer}: {msg}")
             }
+            Some("log") => {
+                let lines = log.get_or_insert_with(Vec::new);
+                let from = msg["from"].as_u64().expect("from") as usize;
+                assert!(from <= lines.len(), "{viewer}: a log from {from}: {msg}");
+                lines.truncate(from);
+                lines.extend(msg["lines"].as_array().expect("lines").iter().cloned());
+            }
+            // Nobody chats here.
+            Some("chat") => assert_eq!(msg["lines"], json!([]), "{viewer}: {msg}"),
             other => panic!("{viewer} got an unexpected {other:?}: {msg}"),
         }
     }
+    let whole = umpire_server::log::of_record(game, record).expect("the record replays");
+    assert_eq!(log, whole.map(|l| l.iter().map(|x| json!(x)).collect::<Vec<_>>()), "{viewer}'s log");
     assert_eq!(
         last.map(|(seq, _)| seq),
         Some(changes.len() - 1),

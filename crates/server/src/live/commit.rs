@@ -75,13 +75,14 @@ impl Actor {
         } else {
             self.update_moves();
         }
+        // The step's line in the log goes out before the states it explains.
+        self.journal_step(prior, &entries);
         let shown = self.shown.clone();
         self.send_states_after(
             |viewer| before.changed_for(&shown, viewer),
             accepted,
             Some(views),
         );
-        self.journal_step(prior, &entries);
         if finished.is_some() {
             self.open_spectators_room();
         }
@@ -107,7 +108,6 @@ impl Actor {
         }
         self.out_of_step = Some(unsure);
         self.resync().await;
-        self.rebuild_journal();
     }
 
     /// The match in memory with only its first `durable` entries.
@@ -167,6 +167,7 @@ impl Actor {
             }
             self.update_summary();
             self.broadcast();
+            self.rebuild_journal();
         }
         // A bot whose move was lost is asked again.
         self.schedule_bots();

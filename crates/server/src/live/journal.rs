@@ -7,10 +7,12 @@ use super::actor::Actor;
 use crate::log::{self, Before, LogLine};
 use crate::messages;
 
-/// The log as far as it is known: not built yet, or its lines.
+/// The log as far as it is known: not built yet, or its lines; and the
+/// latest event a spectator was told of (for the next step's line).
 #[derive(Default)]
 pub(super) struct Journal {
     lines: Option<Vec<LogLine>>,
+    event: Option<String>,
 }
 
 impl Actor {
@@ -22,7 +24,7 @@ impl Actor {
     /// What the next step's line needs of the match now, the step being
     /// at `at` (nothing when no log is kept yet).
     pub(super) fn before_step(&self, at: u64) -> Option<Before> {
-        self.journal_kept().then(|| Before::of(&self.m, at))
+        (self.journal_kept()).then(|| Before::of(&self.m, at, self.journal.event.clone()))
     }
 
     /// Builds the log from the record, if the game keeps one and it is not
@@ -32,7 +34,10 @@ impl Actor {
             return;
         }
         match log::of_record(self.info.game, self.m.record()) {
-            Ok(lines) => self.journal.lines = lines,
+            Ok(lines) => {
+                self.journal.lines = lines;
+                self.journal.event = self.m.last_event(umpire_core::Viewer::Spectator);
+            }
             Err(e) => tracing::error!(id = %self.info.id, "the log cannot be built: {e}"),
         }
     }
@@ -52,7 +57,9 @@ impl Actor {
         let (Some(before), Some(lines)) = (before, self.journal.lines.as_mut()) else {
             return;
         };
-        let Some(line) = log::line(&before, &self.m, entries) else {
+        let (said, event) = log::line(before, &self.m, entries);
+        self.journal.event = event;
+        let Some(line) = said else {
             return;
         };
         let text = messages::log(lines.len(), std::slice::from_ref(&line));

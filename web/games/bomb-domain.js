@@ -70,6 +70,7 @@ import {
   blastSvg,
   boardSvg,
   icon,
+  pieceSvg,
   swatch,
 } from './bomb-domain/draw.js';
 
@@ -415,6 +416,46 @@ function marks(st, g) {
     for (const c of ALL_CELLS) if (!pegProblem(st.view, g.board, you, st.turn, c)) targets.add(c);
   }
   return { pickable, targets };
+}
+
+/// The shapes of a rules picture: a line of names, then rows where each
+/// name's column holds its shape (`#` covered, `■` the piece's own cell,
+/// `.` not covered). [{name, cells: [[dc, dr]] from the piece}].
+export function blastPictures(text) {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length < 2 || !lines.some((l) => l.includes('■'))) return [];
+  const head = lines[0];
+  const starts = [...head.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ name: m[0], at: m.index }));
+  return starts.map((s, i) => {
+    const end = starts[i + 1]?.at ?? Infinity;
+    const rows = lines.slice(1).map((l) => l.slice(s.at, end).trim().split(/\s+/).join(''));
+    const marks = [];
+    let centre = null;
+    rows.forEach((row, r) => [...row].forEach((ch, c) => {
+      if (ch === '#' || ch === '■') marks.push([c, r]);
+      if (ch === '■') centre = [c, r];
+    }));
+    const at = centre ?? [0, 0];
+    return { name: s.name, cells: marks.map(([c, r]) => [c - at[0], r - at[1]]) };
+  });
+}
+
+/// One blast shape on a small board: the covered cells shaded, a piece of
+/// the shape's kind on its own cell (none for the final blast).
+function shapeSvg(shape) {
+  const unit = 22;
+  const span = Math.max(2, ...shape.cells.map(([c, r]) => Math.max(Math.abs(c), Math.abs(r))));
+  const size = (2 * span + 1) * unit;
+  const cells = [];
+  for (let r = -span; r <= span; r++) {
+    for (let c = -span; c <= span; c++) {
+      const covered = shape.cells.some(([dc, dr]) => dc === c && dr === r);
+      cells.push(`<rect class="bd-rules-cell${covered ? ' covered' : ''}" x="${(c + span) * unit}" y="${(r + span) * unit}" width="${unit}" height="${unit}"/>`);
+    }
+  }
+  const kind = KINDS.find((k) => shape.name.startsWith(k));
+  const piece = kind ? pieceSvg(kind, 'P1', size / 2, size / 2, unit * 0.42) : '';
+  return `<svg class="bd-rules-svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" aria-hidden="true">${cells.join('')}${piece}</svg>`;
 }
 
 /// The cells an action waiting for confirmation touches (a placement's
@@ -816,6 +857,17 @@ export default {
       return `Your turn ${nth} of 25: move a pair, peg, detonate (each optional), then play it.`;
     }
     return null;
+  },
+
+  /// A rules example drawn: the blast shapes as the rules picture them
+  /// (`#` covered, `■` the piece) become small boards with the piece drawn
+  /// on its cell and the cells it covers shaded.
+  illustrate(text) {
+    const shapes = blastPictures(text);
+    if (!shapes.length) return null;
+    const caption = `Blast shapes: ${shapes.map((s) => `${s.name}, ${s.cells.length} cells`).join('; ')}`;
+    const html = shapes.map((s) => `<figure class="bd-rules-shape">${shapeSvg(s)}<figcaption>${esc(s.name)}</figcaption></figure>`).join('');
+    return { html: `<div class="bd-rules-shapes">${html}</div>`, caption };
   },
 
   /// An action in words: "Square on B2, plus on C4, cross on A7 (sealed)".

@@ -1082,6 +1082,18 @@ export default {
     return 'Your turn: move 2–4 connected flowers of different colours to the garden, or pass.';
   },
 
+  /// A rules example drawn: a meadow written as 100 letters (R Y G B, row
+  /// by row) becomes the meadow board, each flower in its colour and shape.
+  illustrate(text) {
+    const letters = text.replace(/\s+/g, '');
+    if (letters.length !== SIZE * SIZE || /[^RYGB]/.test(letters)) return null;
+    const meadow = Array.from({ length: SIZE }, (_, r) => letters.slice(r * SIZE, (r + 1) * SIZE));
+    const counts = COLOURS.map((c) => `${[...letters].filter((l) => l === LETTER[c]).length} ${c}`).join(', ');
+    const caption = `The meadow these letters describe: ${counts}`;
+    const view = { meadow, garden: Array(SIZE).fill('.'.repeat(SIZE)) };
+    return { html: `<div class="fd-rules-board">${boardSvg(view, 'meadow')}</div>`, caption };
+  },
+
   /// An action in words: "Move red A1 to E5 and yellow B1 to F5".
   describe(action, view) {
     paint(view);

@@ -42,6 +42,7 @@ import {
   guessText,
   itemUsed,
   knownLetters,
+  normCell,
   previousSubset,
   readingOf,
   restrictions,
@@ -854,6 +855,20 @@ export default {
         guess: 'Your turn: paint the whole grid and send your guess.',
       }[kind] ?? null
     );
+  },
+
+  /// A rules example drawn: a bluff in notation becomes its subset picked
+  /// on the grid, with its statements beside it.
+  illustrate(text) {
+    const m = /^\s*subset\s+([^;]+);(.*)$/is.exec(text);
+    if (!m) return null;
+    const cells = m[1].trim().split(/\s+/).map(normCell).filter(Boolean);
+    if (!cells.length) return null;
+    const statements = statementsOf(text.trim());
+    const caption = `The subset ${sortCells(cells).join(' ')} picked on the grid, and its four statements`;
+    const grid = gridHtml({ mine: new Set(cells), label: `The subset ${sortCells(cells).join(' ')}` });
+    const list = statements.map((t) => `<li>${esc(t)}</li>`).join('');
+    return { html: `<div class="fs-rules-example"><div class="fs-board">${grid}</div><ol class="fs-stmts">${list}</ol></div>`, caption };
   },
 
   /// An action in words: "Claim statement 1 true, 2 false (sealed)".

@@ -485,6 +485,22 @@ export default {
     return 'Your turn: click an empty cell for your colour, then a neighbouring empty cell for your opponent’s.';
   },
 
+  /// A rules example drawn: a board written as rows of R, B and `.` under a
+  /// line of column letters becomes the board, its armies outlined.
+  illustrate(text) {
+    const lines = text.split('\n').filter((l) => l.trim());
+    const rows = lines.slice(1).map((l) => l.trim().split(/\s+/));
+    if (!/^[A-I](\s+[A-I])+$/.test(lines[0]?.trim() ?? '') || !rows.length) return null;
+    if (!rows.every((r) => /^[1-9]$/.test(r[0]) && r.slice(1).every((c) => /^[RB.]$/.test(c)))) return null;
+    paint({});
+    const board = Array.from({ length: SIZE }, () => Array(SIZE).fill('.'));
+    for (const r of rows) r.slice(1).forEach((c, i) => (board[Number(r[0]) - 1][i] = c === 'R' ? '1' : c === 'B' ? '2' : '.'));
+    const rowsText = board.map((r) => r.join(''));
+    const sizes = armySizes(rowsText);
+    const caption = `Red’s armies: ${sizes.P1.join(', ')}; Blue’s: ${sizes.P2.join(', ')} (each outlined)`;
+    return { html: `<div class="ma-rules-board">${boardSvg({ board: rowsText }, { armies: true })}</div>`, caption };
+  },
+
   /// An action in words: "Red on E5, Blue on F5".
   describe(action, view) {
     paint(view);

@@ -660,6 +660,22 @@ export default {
     );
   },
 
+  /// A rules example drawn: a line of piece names (the twelve pieces, or
+  /// one piece's orientations) with their ASCII pictures under them becomes
+  /// the pieces drawn as on the walls.
+  illustrate(text) {
+    const names = text.split('\n')[0].trim().split(/\s+/);
+    if (names.length < 2 || !names.every((n) => canonical(n))) return null;
+    const letters = new Set(names.map((n) => n[0].toUpperCase()));
+    const caption = letters.size === names.length
+      ? `The ${names.length} pieces: ${names.join(', ')}`
+      : `${names[0][0].toUpperCase()} in its orientations: ${names.map(orientationWords).join('; ')}`;
+    const items = names
+      .map((n) => `<li class="pw-rules-piece">${pieceSvg(n, 14)}<span>${esc(n)}</span></li>`)
+      .join('');
+    return { html: `<ul class="pw-rules-pieces">${items}</ul>`, caption };
+  },
+
   /// An action in words: "Place T turned 90° at C4".
   describe(action) {
     const text = action.trim();

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { newPage, postJson, startBrowser, startServer } from './helpers.js';
+import { newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const DESK = { width: 1280, height: 800 };
 
@@ -122,6 +122,7 @@ test('chat: who reads which room, markup as text, limits, mute, the end and the 
   }
   await say(p2, 'good game');
   await s1.locator('#chat-players .chat-line').nth(6).waitFor();
+  await p2.locator('#chat-box').screenshot({ path: screenshotPath('chat.png') });
 
   // The replay shows the players' chat (and the spectators'), as text.
   const replay = await newPage(browser, { viewport: DESK });

@@ -151,10 +151,16 @@ mod tests {
     #[test]
     fn a_line_is_trimmed_text_of_at_most_300_characters() {
         assert_eq!(clean(" <b>hi</b>\n there "), Ok("<b>hi</b>  there".into()));
-        assert_eq!(clean(&"é".repeat(MAX_CHARS)).map(|t| t.chars().count()), Ok(300));
+        assert_eq!(
+            clean(&"é".repeat(MAX_CHARS)).map(|t| t.chars().count()),
+            Ok(300)
+        );
         let long = clean(&"a".repeat(MAX_CHARS + 1)).unwrap_err();
         assert_eq!(long, "a line has at most 300 characters (this one has 301)");
-        assert_eq!(clean("\u{0}\u{1b}\r"), Err("an empty line is not sent".into()));
+        assert_eq!(
+            clean("\u{0}\u{1b}\r"),
+            Err("an empty line is not sent".into())
+        );
     }
 
     #[test]

@@ -108,7 +108,9 @@ pub fn of_record(
     };
     let start = Match::new(game, &record.config, record.seed, options)?;
     let mut event = start.last_event(Viewer::Spectator);
-    let mut before = actions.first().map(|e| Before::of(&start, e.at_ms, event.clone()));
+    let mut before = actions
+        .first()
+        .map(|e| Before::of(&start, e.at_ms, event.clone()));
     let mut from = 0;
     let mut lines = Vec::new();
     Match::replay_each(game, record, |i, m| {
@@ -120,7 +122,9 @@ pub fn of_record(
             lines.extend(said);
             event = after;
         }
-        before = actions.get(i + 1).map(|next| Before::of(m, next.at_ms, event.clone()));
+        before = actions
+            .get(i + 1)
+            .map(|next| Before::of(m, next.at_ms, event.clone()));
         from = i + 1;
         Ok(())
     })?;
@@ -184,15 +188,20 @@ mod tests {
         let due = m.next_deadline().expect("a clock runs");
         let before = Before::of(&m, due, event);
         let timeouts = m.advance(due + 1);
-        assert_eq!(timeouts.iter().map(|e| e.seat).collect::<Vec<_>>(), [Seat::P2]);
-        let said = line(before, &m, &timeouts).0.expect("the round's end is said");
+        assert_eq!(
+            timeouts.iter().map(|e| e.seat).collect::<Vec<_>>(),
+            [Seat::P2]
+        );
+        let said = line(before, &m, &timeouts)
+            .0
+            .expect("the round's end is said");
         assert_eq!((said.timed_out, said.notation), (vec![], None));
         assert!(said.text.is_some());
 
         // Flower Domain's study runs out in the open: both seats' time out.
         let game = umpire_catalog::require("flower-domain").expect("the game");
-        let mut m = Match::new(game, &game.default_config(), 7, MatchOptions::default())
-            .expect("a match");
+        let mut m =
+            Match::new(game, &game.default_config(), 7, MatchOptions::default()).expect("a match");
         let due = m.next_deadline().expect("the study's clock runs");
         let before = Before::of(&m, due, m.last_event(Viewer::Spectator));
         let timeouts = m.advance(due + 1);

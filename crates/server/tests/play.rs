@@ -188,7 +188,11 @@ fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Va
         }
     }
     let whole = umpire_server::log::of_record(game, record).expect("the record replays");
-    assert_eq!(log, whole.map(|l| l.iter().map(|x| json!(x)).collect::<Vec<_>>()), "{viewer}'s log");
+    assert_eq!(
+        log,
+        whole.map(|l| l.iter().map(|x| json!(x)).collect::<Vec<_>>()),
+        "{viewer}'s log"
+    );
     assert_eq!(
         last.map(|(seq, _)| seq),
         Some(changes.len() - 1),

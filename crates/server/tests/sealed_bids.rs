@@ -75,9 +75,13 @@ fn besides_the_log(told: &[Value]) -> Vec<&Value> {
             && line.get("notation").is_none()
             && line.get("timed_out").is_none()
     };
-    told
-        .iter()
-        .filter(|m| m["type"] != "log" || !m["lines"].as_array().is_some_and(|l| l.iter().all(round_over)))
+    told.iter()
+        .filter(|m| {
+            m["type"] != "log"
+                || !m["lines"]
+                    .as_array()
+                    .is_some_and(|l| l.iter().all(round_over))
+        })
         .collect()
 }
 
@@ -233,9 +237,15 @@ async fn round_seen_by_others(s: &TestServer, ponder: bool) -> Vec<Value> {
     let (again, p2_reconnects) = join(s.addr, &c.id, c.p2.as_deref()).await;
     again.close().await;
     let (p2_last, told) = act(&mut p2, "bid 1").await;
-    assert!(besides_the_log(&told).is_empty(), "P2 was told of P1's moves: {told:?}");
+    assert!(
+        besides_the_log(&told).is_empty(),
+        "P2 was told of P1's moves: {told:?}"
+    );
     let (spectator_last, told) = spectator.until("state", WAIT).await.expect("a state");
-    assert!(besides_the_log(&told).is_empty(), "the spectator was told: {told:?}");
+    assert!(
+        besides_the_log(&told).is_empty(),
+        "the spectator was told: {told:?}"
+    );
     vec![
         p2_first,
         spectator_first,
@@ -285,10 +295,16 @@ async fn a_timeout_under_a_cover_sends_the_others_nothing() {
         while !missed(&ws.until("state", WAIT).await.expect("a state").0) {}
     }
     let (theirs, told) = act(&mut p2, "bid 1").await;
-    assert!(besides_the_log(&told).is_empty(), "P2 was told of P1's timeout: {told:?}");
+    assert!(
+        besides_the_log(&told).is_empty(),
+        "P2 was told of P1's timeout: {told:?}"
+    );
     assert_eq!(theirs["view"]["round"], 1, "{theirs}");
     let (next, told) = spectator.until("state", WAIT).await.expect("a state");
-    assert!(besides_the_log(&told).is_empty(), "the spectator was told: {told:?}");
+    assert!(
+        besides_the_log(&told).is_empty(),
+        "the spectator was told: {told:?}"
+    );
     assert_eq!(
         (&next["seq"], &next["view"]["round"]),
         (&json!(1), &json!(1))

@@ -125,4 +125,3 @@ pub fn outcome(garden: &Flowers, owners: &ByColour<Seat>) -> Outcome {
         reason,
     }
 }
-

@@ -464,10 +464,7 @@ impl FourStatements {
                 winner: None,
                 scores: self.scores(),
                 decided_by: "round limit".into(),
-                reason: format!(
-                    "a draw: nobody guessed the grid in {} rounds",
-                    self.round
-                ),
+                reason: format!("a draw: nobody guessed the grid in {} rounds", self.round),
             }),
             [] => None,
             [(winner, _)] => Some(Outcome {

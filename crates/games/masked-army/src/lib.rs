@@ -337,7 +337,11 @@ impl Game for MaskedArmy {
                 let nth = ordinal_army(i);
                 let size = |s: Seat| armies[s].get(i).copied().unwrap_or(0);
                 // The larger armies tie when a smaller one decides.
-                let tied = if i == 0 { "" } else { ", all larger armies being equal" };
+                let tied = if i == 0 {
+                    ""
+                } else {
+                    ", all larger armies being equal"
+                };
                 let reason = format!(
                     "{seat}'s {nth}, {}, beats {}'s, {}{tied}",
                     size(seat),
@@ -348,9 +352,7 @@ impl Game for MaskedArmy {
             }
             None => {
                 let last = self.to_move;
-                let reason = format!(
-                    "all army sizes are equal, and {last} placed the last piece"
-                );
+                let reason = format!("all army sizes are equal, and {last} placed the last piece");
                 (last, "last piece placed".to_string(), reason)
             }
         };

@@ -100,7 +100,11 @@ impl Last {
                 orientation.words()
             ),
             Event::Placed { placed, paid } => {
-                let mut w = format!("{by} placed {} at {}", placed.orientation.words(), placed.at);
+                let mut w = format!(
+                    "{by} placed {} at {}",
+                    placed.orientation.words(),
+                    placed.at
+                );
                 if paid > 0 {
                     w += &format!(
                         " ({paid} paid step{}: {} to {other})",

@@ -569,6 +569,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_orientation_in_words_says_the_mirror_then_the_turn() {
+        let words = |name: &str| name.parse::<Orientation>().expect("a name").words();
+        assert_eq!(words("L"), "L");
+        assert_eq!(words("L90"), "L turned 90°");
+        assert_eq!(words("Lm"), "L mirrored");
+        assert_eq!(words("Lm270"), "L mirrored and turned 270°");
+        // X looks the same every way: its first name, in words.
+        assert_eq!(words("Xm90"), "X");
+    }
+
+    #[test]
     fn the_twelve_pieces_have_63_orientations() {
         let counts: Vec<usize> = Piece::ALL
             .iter()

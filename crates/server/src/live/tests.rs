@@ -120,7 +120,10 @@ async fn join_p1(handle: &Handle) -> Client {
     // Then the match log (this game keeps one) and the chat so far.
     assert_eq!(next(&mut client).await.expect("log")["type"], "log");
     let chat = next(&mut client).await.expect("chat");
-    assert_eq!((&chat["type"], &chat["all"]), (&"chat".into(), &true.into()));
+    assert_eq!(
+        (&chat["type"], &chat["all"]),
+        (&"chat".into(), &true.into())
+    );
     client
 }
 

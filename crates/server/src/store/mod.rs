@@ -421,7 +421,10 @@ mod tests {
             let quiet = store.load("quiet").await.expect("reads").expect("there");
             assert_eq!(quiet.chat, [], "{place}");
             let unfinished = store.unfinished().await.expect("reads");
-            let talky = unfinished.iter().find(|m| m.row.id == "talky").expect("resumed");
+            let talky = unfinished
+                .iter()
+                .find(|m| m.row.id == "talky")
+                .expect("resumed");
             assert_eq!(talky.chat, lines, "{place}");
         }
     }

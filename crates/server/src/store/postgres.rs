@@ -23,9 +23,9 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{Client, NoTls, Row, Statement};
 use umpire_core::{Entry, PerSeat};
 
-use crate::chat::{ChatLine, Room};
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
 use super::{Backend, StoreError};
+use crate::chat::{ChatLine, Room};
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
@@ -866,8 +866,14 @@ async fn run(
         }
         Op::Chat { id, line } => {
             let at = line.at_ms as i64;
-            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
-                [id, &line.room.as_str(), &line.by, &at, &line.text, &epoch_param];
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] = [
+                id,
+                &line.room.as_str(),
+                &line.by,
+                &at,
+                &line.text,
+                &epoch_param,
+            ];
             if db.execute(&st.chat, &params).await? == 1 {
                 return Ok(Ok(()));
             }

@@ -22,8 +22,8 @@ use tokio::sync::oneshot;
 use umpire_core::{Entry, PerSeat};
 
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
-use crate::chat::{ChatLine, Room};
 use super::{Backend, StoreError};
+use crate::chat::{ChatLine, Room};
 use live_log::LiveLog;
 
 mod embedded {
@@ -453,7 +453,13 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
             db.execute(
                 "INSERT INTO chat (match_id, room, author, at_ms, text)
                  SELECT id, ?2, ?3, ?4, ?5 FROM matches WHERE id = ?1",
-                params![id, line.room.as_str(), line.by, line.at_ms as i64, line.text],
+                params![
+                    id,
+                    line.room.as_str(),
+                    line.by,
+                    line.at_ms as i64,
+                    line.text
+                ],
             )?;
         }
     }

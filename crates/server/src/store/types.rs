@@ -134,5 +134,8 @@ pub enum Op {
         reason: String,
     },
     /// A line of chat, kept with its match.
-    Chat { id: String, line: ChatLine },
+    Chat {
+        id: String,
+        line: ChatLine,
+    },
 }

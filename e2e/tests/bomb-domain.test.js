@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
+import { playBothSizes } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -633,15 +633,12 @@ async function actionDrawn(page, action) {
   if (!named.length) assert.equal(await page.locator('#board [data-staged]').count() >= 1, true, `${action} shown`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 240_000 }, async () => {
-  await Promise.all(
-    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
-      const { page } = await openAgainstBot(browser, server, 'bomb-domain', 'greedy', viewport);
-      const n = await playByClicking(page, viewport, { shot: { at: 9, name: `bomb-domain-${where}.png` }, stage: stageAction, drawn: actionDrawn, where });
-      assert.ok(n >= 30, `${where}: ${n} actions played`);
-      await page.locator('#end:not([hidden])').waitFor();
-      assert.deepEqual(page.errors, [], `${where}: no script errors`);
-      await page.context().close();
-    }),
-  );
-});
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 240_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'bomb-domain',
+    bot: 'greedy',
+    stage: stageAction,
+    drawn: actionDrawn,
+    shotAt: 9,
+    check: async (page, n, where) => assert.ok(n >= 30, `${where}: ${n} actions played`),
+  }));

@@ -7,28 +7,17 @@
 // Flower Domain match logs its public events in words; Masked Army, whose
 // rules delete the earlier moves, has none.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { newPage, postJson, screenshotPath, serveAndBrowse } from './helpers.js';
 
 const DESK = { width: 1280, height: 800 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serveAndBrowse();
 
 async function open(link) {
-  const page = await newPage(browser, { viewport: DESK });
-  await page.goto(`${server.url}${link}`);
+  const page = await newPage(running.browser, { viewport: DESK });
+  await page.goto(`${running.server.url}${link}`);
   await page.waitForFunction(() => document.body.dataset.seq !== undefined, null, { timeout: 15_000 });
   await page.locator('#chat-box:not([hidden])').waitFor();
   return page;
@@ -47,7 +36,7 @@ const shown = (page, room) =>
 const heard = (page, text) => page.frames.some((f) => JSON.stringify(f).includes(text));
 
 test('chat: who reads which room, markup as text, limits, mute, the end and the replay', { timeout: 90_000 }, async () => {
-  const made = await postJson(`${server.url}/api/matches`, {
+  const made = await postJson(`${running.server.url}/api/matches`, {
     game: 'masked-army',
     timed: true,
     seats: { P1: { kind: 'person' }, P2: { kind: 'person' } },
@@ -125,8 +114,8 @@ test('chat: who reads which room, markup as text, limits, mute, the end and the 
   await p2.locator('#chat-box').screenshot({ path: screenshotPath('chat.png') });
 
   // The replay shows the players' chat (and the spectators'), as text.
-  const replay = await newPage(browser, { viewport: DESK });
-  await replay.goto(`${server.url}/replay/${made.id}`);
+  const replay = await newPage(running.browser, { viewport: DESK });
+  await replay.goto(`${running.server.url}/replay/${made.id}`);
   await replay.locator('#chat-box:not([hidden]) #chat-players .chat-line').nth(6).waitFor();
   const kept = await shown(replay, 'players');
   assert.deepEqual(kept[0], ['Red', hello]);
@@ -138,7 +127,7 @@ test('chat: who reads which room, markup as text, limits, mute, the end and the 
 });
 
 test('the match log: public events in words with their notation; none in Masked Army', { timeout: 60_000 }, async () => {
-  const masked = await postJson(`${server.url}/api/matches`, {
+  const masked = await postJson(`${running.server.url}/api/matches`, {
     game: 'masked-army',
     seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
   });
@@ -147,7 +136,7 @@ test('the match log: public events in words with their notation; none in Masked 
   assert.equal(await ma.isHidden('#log-box'), true, 'Masked Army keeps no log');
   assert.equal(ma.frames.some((f) => f.type === 'log'), false);
 
-  const made = await postJson(`${server.url}/api/matches`, {
+  const made = await postJson(`${running.server.url}/api/matches`, {
     game: 'flower-domain',
     seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'greedy' } },
   });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
+import { playBothSizes } from './whole-match.js';
 
 const COLS = 'ABCDEFGHIJ';
 const DESK = { width: 1200, height: 900 };
@@ -412,14 +412,14 @@ test('Flower Domain by keyboard and text box: picks, turns, jumps to the garden,
 
 /// The clicks of one action: ready, the first drafter, a colour, then the
 /// first move (four flowers over the centre), two more moves, and passes.
-async function stageAction(page, n, made) {
+async function stageAction(page, moves, where) {
   for (const selector of ['button[data-action="ready"]', 'button[data-action="first P1"]', '.fd-draft-buttons button:not([disabled])']) {
     const button = page.locator(selector);
     if (await button.count()) return button.first().click();
   }
   const size = (await page.textContent('#turn')).includes('first move') ? 4 : 2;
-  if (made.moves < 3 && (await page.locator('.fd-meadow .fd-cell.pickable').count())) {
-    made.moves += 1;
+  if (moves[where] < 3 && (await page.locator('.fd-meadow .fd-cell.pickable').count())) {
+    moves[where] += 1;
     return clickMove(page, size);
   }
   return clickPass(page);
@@ -434,16 +434,14 @@ async function moveDrawn(page, action) {
   }
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 150_000 }, async () => {
-  await Promise.all(
-    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
-      const { page } = await openAgainstBot(browser, server, 'flower-domain', 'greedy', viewport);
-      const made = { moves: 0 };
-      const n = await playByClicking(page, viewport, { shot: { at: 3, name: `flower-domain-${where}.png` }, stage: (p, i) => stageAction(p, i, made), drawn: moveDrawn, where });
-      assert.ok(made.moves >= 1 && n >= 5, `${where}: ${n} actions, ${made.moves} moves`);
-      await page.locator('#end:not([hidden])').waitFor();
-      assert.deepEqual(page.errors, [], `${where}: no script errors`);
-      await page.context().close();
-    }),
-  );
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 150_000 }, () => {
+  const moves = { desk: 0, phone: 0 };
+  return playBothSizes(browser, server, {
+    game: 'flower-domain',
+    bot: 'greedy',
+    stage: (page, n, where) => stageAction(page, moves, where),
+    drawn: moveDrawn,
+    shotAt: 3,
+    check: async (page, n, where) => assert.ok(moves[where] >= 1 && n >= 5, `${where}: ${n} actions, ${moves[where]} moves`),
+  });
 });

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
+import { playBothSizes } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 // A1 … D1, A2 … D2, …: row 1 R R B G, row 2 Y G B R, row 3 B B R Y, row 4 G Y R G.
@@ -350,17 +350,16 @@ async function actionDrawn(page, action) {
   for (const c of ['A1', 'B1', 'A2', 'B2']) assert.equal(await page.locator(`${cell(c)}[data-staged]`).count(), 1, `${c} of the subset drawn`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 120_000 }, async () => {
-  const config = { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' ') };
-  await Promise.all(
-    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
-      const { page } = await openAgainstBot(browser, server, 'four-statements', 'random', viewport, config);
-      const n = await playByClicking(page, viewport, { shot: { at: 0, name: `four-statements-${where}.png` }, stage: stageAction, drawn: actionDrawn, where });
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 120_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'four-statements',
+    bot: 'random',
+    config: { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' ') },
+    stage: stageAction,
+    drawn: actionDrawn,
+    shotAt: 0,
+    check: async (page, n, where) => {
       assert.equal(n, 4, `${where}: bluff, claims, more time, the guess: ${n} actions`);
-      await page.locator('#end:not([hidden])').waitFor();
       assert.equal(await page.textContent('#end-title'), 'You won');
-      assert.deepEqual(page.errors, [], `${where}: no script errors`);
-      await page.context().close();
-    }),
-  );
-});
+    },
+  }));

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { after, before } from 'node:test';
+
 import { chromium } from 'playwright-core';
 
 import { ReplaySteps } from '../../web/replay-steps.js';
@@ -77,6 +79,22 @@ export async function startBrowser() {
       '--disable-sync',
     ],
   });
+}
+
+/// A server and a browser for a test file: started before its tests,
+/// stopped after them. The returned object holds them (`.server`,
+/// `.browser`) once started.
+export function serveAndBrowse(options = {}) {
+  const both = { server: null, browser: null };
+  before(async () => {
+    both.server = await startServer(options);
+    both.browser = await startBrowser();
+  });
+  after(async () => {
+    await both.browser?.close();
+    await both.server?.stop();
+  });
+  return both;
 }
 
 /// A page that records its script errors (`page.errors`), every WebSocket

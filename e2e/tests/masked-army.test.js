@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { freePort, getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
+import { playBothSizes } from './whole-match.js';
 
 const COLS = 'ABCDEFGHI';
 const DESK = { width: 1200, height: 900 };
@@ -471,18 +471,18 @@ async function placementDrawn(page, action) {
   }
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: 150_000 }, async () => {
-  await Promise.all(
-    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
-      const { page } = await openAgainstBot(browser, server, 'masked-army', 'greedy', viewport, { advantage: 'P1' });
-      const n = await playByClicking(page, viewport, { shot: { at: 4, name: `masked-army-${where}.png` }, stage: stageAction, drawn: placementDrawn, where });
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: 150_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'masked-army',
+    bot: 'greedy',
+    config: { advantage: 'P1' },
+    stage: stageAction,
+    drawn: placementDrawn,
+    shotAt: 4,
+    check: async (page, n, where) => {
       assert.ok(n >= 10, `${where}: ${n} actions played`);
-      await page.locator('#end:not([hidden])').waitFor();
       // Who won and why, in a sentence with the seats' colours.
       const summary = await page.textContent('#end-summary');
       assert.match(summary, /^(Red|Blue) wins: ((Red|Blue)’s [\w-]+ army, \d+, beats (Red|Blue)’s, \d+|all army sizes are equal, and (Red|Blue) placed the last piece)/, summary);
-      assert.deepEqual(page.errors, [], `${where}: no script errors`);
-      await page.context().close();
-    }),
-  );
-});
+    },
+  }));

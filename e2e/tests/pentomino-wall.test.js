@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { DESK as DESK_BAR, PHONE as PHONE_BAR, openAgainstBot, playByClicking } from './whole-match.js';
+import { playBothSizes } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 const PHONE = { width: 390, height: 844 };
@@ -312,15 +312,12 @@ async function actionDrawn(page, action) {
   assert.equal(await page.locator('.pw-wall[data-wall="P1"] .pw-ghost[data-staged] rect').count(), 5, `${action}: the piece drawn in place`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 300_000 }, async () => {
-  await Promise.all(
-    [['desk', DESK_BAR], ['phone', PHONE_BAR]].map(async ([where, viewport]) => {
-      const { page } = await openAgainstBot(browser, server, 'pentomino-wall', 'random', viewport);
-      const n = await playByClicking(page, viewport, { shot: { at: 8, name: `pentomino-wall-${where}.png` }, stage: stageAction, drawn: actionDrawn, where });
-      assert.ok(n >= 20, `${where}: ${n} actions played`);
-      await page.locator('#end:not([hidden])').waitFor();
-      assert.deepEqual(page.errors, [], `${where}: no script errors`);
-      await page.context().close();
-    }),
-  );
-});
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 300_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'pentomino-wall',
+    bot: 'random',
+    stage: stageAction,
+    drawn: actionDrawn,
+    shotAt: 8,
+    check: async (page, n, where) => assert.ok(n >= 20, `${where}: ${n} actions played`),
+  }));

@@ -2,9 +2,9 @@
 // shapes, a worked example) with the board modules a match uses, instead
 // of text art, and every table fits the screen, on a desk and on a phone.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { newPage, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { newPage, screenshotPath, serveAndBrowse } from './helpers.js';
 
 const SIZES = { desk: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
@@ -29,24 +29,13 @@ const DRAWN = {
   },
 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serveAndBrowse();
 
 for (const [game, drawn] of Object.entries(DRAWN)) {
   test(`${game}'s rules: examples drawn, tables that fit, on a desk and a phone`, { timeout: 30_000 }, async () => {
     for (const [where, viewport] of Object.entries(SIZES)) {
-      const page = await newPage(browser, { viewport });
-      await page.goto(`${server.url}/rules/${game}`);
+      const page = await newPage(running.browser, { viewport });
+      await page.goto(`${running.server.url}/rules/${game}`);
       await page.locator('#rules-body p').first().waitFor();
       assert.equal(await page.locator('.rules-picture').count(), drawn.pictures, `${where}: pictures`);
       for (const figure of await page.locator('.rules-picture').all()) {

@@ -246,29 +246,21 @@ impl Backend for Postgres {
         async move {
             let db = self.reader().await?;
             let row = db
-                .query_opt(&format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"), &[&id])
+                .query_opt(
+                    &format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"),
+                    &[&id],
+                )
                 .await
                 .map_err(pg_err)?;
             let Some(row) = row else {
                 return Ok(None);
             };
             let mut loaded = loaded(&row)?;
-            let entries = db
-                .query(
-                    "SELECT seat, action, at_ms, effect FROM actions WHERE match_id = $1 ORDER BY idx",
-                    &[&id],
-                )
-                .await
-                .map_err(pg_err)?;
-            loaded.actions = entries.iter().map(entry).collect::<Result<_, _>>()?;
-            let chat = db
-                .query(
-                    "SELECT room, author, at_ms, text FROM chat WHERE match_id = $1 ORDER BY id",
-                    &[&id],
-                )
-                .await
-                .map_err(pg_err)?;
-            loaded.chat = chat.iter().map(|r| chat_line(r, 0)).collect::<Result<_, _>>()?;
+            let entries =
+                "SELECT seat, action, at_ms, effect FROM actions WHERE match_id = $1 ORDER BY idx";
+            loaded.actions = of_match(&db, entries, id, entry).await?;
+            let chat = "SELECT room, author, at_ms, text FROM chat WHERE match_id = $1 ORDER BY id";
+            loaded.chat = of_match(&db, chat, id, chat_line).await?;
             Ok(Some(loaded))
         }
         .boxed()
@@ -332,40 +324,10 @@ impl Backend for Postgres {
             let at: std::collections::HashMap<String, usize> = (out.iter().enumerate())
                 .map(|(i, m)| (m.row.id.clone(), i))
                 .collect();
-            let entries = read
-                .query(
-                    "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect
-                     FROM actions a JOIN matches m ON m.id = a.match_id
-                     WHERE m.finished = 0 ORDER BY a.match_id, a.idx",
-                    &[],
-                )
-                .await
-                .map_err(pg_err)?;
-            for r in &entries {
-                let id: String = get(r, 0)?;
-                if let Some(&i) = at.get(&id) {
-                    out[i].actions.push(Entry {
-                        seat: get::<String>(r, 1)?.parse().unwrap_or_default(),
-                        action: get(r, 2)?,
-                        at_ms: get::<i64>(r, 3)? as u64,
-                        effect: get(r, 4)?,
-                    });
-                }
-            }
-            let chat = read
-                .query(
-                    "SELECT c.match_id, c.room, c.author, c.at_ms, c.text
-                     FROM chat c JOIN matches m ON m.id = c.match_id
-                     WHERE m.finished = 0 ORDER BY c.match_id, c.id",
-                    &[],
-                )
-                .await
-                .map_err(pg_err)?;
-            for r in &chat {
-                let id: String = get(r, 0)?;
-                if let Some(&i) = at.get(&id) {
-                    out[i].chat.push(chat_line(r, 1)?);
-                }
+            let actions = of_matches(&read, UNFINISHED_ACTIONS, &at, entry).await?;
+            let chat = of_matches(&read, UNFINISHED_CHAT, &at, chat_line).await?;
+            for ((m, actions), chat) in out.iter_mut().zip(actions).zip(chat) {
+                (m.actions, m.chat) = (actions, chat);
             }
             read.commit().await.map_err(pg_err)?;
             Ok(out)
@@ -657,13 +619,54 @@ fn chat_line(r: &Row, from: usize) -> Result<ChatLine, StoreError> {
     })
 }
 
-fn entry(r: &Row) -> Result<Entry, StoreError> {
+/// An entry from `seat, action, at_ms, effect` at column `from` on.
+fn entry(r: &Row, from: usize) -> Result<Entry, StoreError> {
     Ok(Entry {
-        seat: get::<String>(r, 0)?.parse().unwrap_or_default(),
-        action: get(r, 1)?,
-        at_ms: get::<i64>(r, 2)? as u64,
-        effect: get(r, 3)?,
+        seat: get::<String>(r, from)?.parse().unwrap_or_default(),
+        action: get(r, from + 1)?,
+        at_ms: get::<i64>(r, from + 2)? as u64,
+        effect: get(r, from + 3)?,
     })
+}
+
+/// The rows `sql` finds for match `id`, each read by `read` from its first
+/// column on.
+async fn of_match<T>(
+    db: &deadpool_postgres::Object,
+    sql: &str,
+    id: &str,
+    read: fn(&Row, usize) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let rows = db.query(sql, &[&id]).await.map_err(pg_err)?;
+    rows.iter().map(|r| read(r, 0)).collect()
+}
+
+/// Every unfinished match's entries, by match and in order.
+const UNFINISHED_ACTIONS: &str = "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect
+     FROM actions a JOIN matches m ON m.id = a.match_id
+     WHERE m.finished = 0 ORDER BY a.match_id, a.idx";
+/// Every unfinished match's chat, by match and in the order said.
+const UNFINISHED_CHAT: &str = "SELECT c.match_id, c.room, c.author, c.at_ms, c.text
+     FROM chat c JOIN matches m ON m.id = c.match_id
+     WHERE m.finished = 0 ORDER BY c.match_id, c.id";
+
+/// The rows `sql` finds, grouped by the match their first column names:
+/// one list for each match of `at` (by its index there), each row read by
+/// `read` from the second column on; rows of other matches are skipped.
+async fn of_matches<T>(
+    db: &deadpool_postgres::Transaction<'_>,
+    sql: &str,
+    at: &std::collections::HashMap<String, usize>,
+    read: fn(&Row, usize) -> Result<T, StoreError>,
+) -> Result<Vec<Vec<T>>, StoreError> {
+    let mut out: Vec<Vec<T>> = std::iter::repeat_with(Vec::new).take(at.len()).collect();
+    for r in &db.query(sql, &[]).await.map_err(pg_err)? {
+        let id: String = get(r, 0)?;
+        if let Some(&i) = at.get(&id) {
+            out[i].push(read(r, 1)?);
+        }
+    }
+    Ok(out)
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {

@@ -106,13 +106,13 @@ async function waitUntil(check, what, ms = 15_000) {
 /// A whole timed match of `game` against `bot` played by clicking at each
 /// size at once, as [`playByClicking`] plays it (`stage(page, n, where)`,
 /// `drawn`), with a screenshot of the screen with action `shotAt` staged
-/// (`<game>-desk.png`, `<game>-phone.png`); `check(page, n, where)` looks at
+/// (`play-<game>-desk.png`, `play-<game>-phone.png`); `check(page, n, where)` looks at
 /// the end screen.
 export async function playBothSizes(browser, server, { game, bot, config, stage, drawn, shotAt, check }) {
   await Promise.all(
     Object.entries({ desk: DESK, phone: PHONE }).map(async ([where, viewport]) => {
       const { page } = await openAgainstBot(browser, server, game, bot, viewport, config);
-      const shot = { at: shotAt, name: `${game}-${where}.png` };
+      const shot = { at: shotAt, name: `play-${game}-${where}.png` };
       const n = await playByClicking(page, viewport, { stage: (p, i) => stage(p, i, where), drawn, where, shot });
       await page.locator('#end:not([hidden])').waitFor();
       await check?.(page, n, where);

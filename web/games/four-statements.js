@@ -42,6 +42,7 @@ import {
   guessText,
   itemUsed,
   knownLetters,
+  normCell,
   previousSubset,
   readingOf,
   restrictions,
@@ -109,7 +110,7 @@ export function askedDetective(view, you) {
 
 function seatChip(seat) {
   const s = SEATS[seat];
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)} <span class="chip-seat">${seat}</span></span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)}</span>`;
 }
 
 /// The 4×4 grid as buttons. `opts`: {letters: {A1: 'R'}, mine: Set (the
@@ -551,6 +552,7 @@ function draw(container) {
     `<section class="fs-history" aria-label="Rounds"><h2>Rounds</h2>${historyHtml(view)}</section>` +
     '</div>';
 
+  if (me && ctx.staged) markStaged(container, ctx.staged);
   if (focusKey) {
     const el = container.querySelector(`[data-k="${CSS.escape(focusKey)}"]`);
     if (el) {
@@ -558,6 +560,24 @@ function draw(container) {
       if (caret && el.setSelectionRange) el.setSelectionRange(caret[0], caret[1]);
     }
   }
+}
+
+/// What each kind of action shows on the board while it waits for
+/// confirmation: the tiles and the button that sent it.
+const STAGED_MARKS = {
+  subset: '.fs-cell.picked, [data-tool="bluff"]',
+  claims: '.fs-claim[aria-pressed="true"], [data-tool="claims"]',
+  buy: '.fs-cell.buying, [data-tool="buy"]',
+  pass: '[data-tool="pass"]',
+  guess: '.fs-gcell, [data-tool="guess-send"], [data-tool="guess-confirm"], [data-tool="guess-time"]',
+};
+
+function markStaged(container, text) {
+  const word = text.trim().split(/[\s;]+/)[0].toLowerCase();
+  const detective = /^detective\s+(\d)/i.exec(text.trim());
+  const selector = detective ? `[data-tool="detective"][data-i="${Number(detective[1]) - 1}"]` : STAGED_MARKS[word];
+  if (!selector) return;
+  for (const el of container.querySelectorAll(selector)) el.setAttribute('data-staged', '');
 }
 
 function waitingWords(view, you) {
@@ -849,6 +869,47 @@ export default {
         guess: 'Your turn: paint the whole grid and send your guess.',
       }[kind] ?? null
     );
+  },
+
+  /// A rules example drawn: a bluff in notation becomes its subset picked
+  /// on the grid, with its statements beside it.
+  illustrate(text) {
+    const m = /^\s*subset\s+([^;]+);(.*)$/is.exec(text);
+    if (!m) return null;
+    const cells = m[1].trim().split(/\s+/).map(normCell).filter(Boolean);
+    if (!cells.length) return null;
+    const statements = statementsOf(text.trim());
+    const caption = `The subset ${sortCells(cells).join(' ')} picked on the grid, and its four statements`;
+    const grid = gridHtml({ mine: new Set(cells), label: `The subset ${sortCells(cells).join(' ')}` });
+    const list = statements.map((t) => `<li>${esc(t)}</li>`).join('');
+    return { html: `<div class="fs-rules-example"><div class="fs-board">${grid}</div><ol class="fs-stmts">${list}</ol></div>`, caption };
+  },
+
+  /// An action in words: "Claim statement 1 true, 2 false (sealed)".
+  describe(action) {
+    const text = action.trim();
+    const [word, ...rest] = text.split(/\s+/);
+    const says = { T: 'true', F: 'false' };
+    switch (word.toLowerCase()) {
+      case 'subset': {
+        const cells = text.slice(6).split(';')[0].trim();
+        return `Subset ${cells} and your four statements (sealed)`;
+      }
+      case 'claims': {
+        const claims = rest.map((c, i) => (says[c.toUpperCase()] ? `${i + 1} ${says[c.toUpperCase()]}` : null)).filter(Boolean);
+        return claims.length ? `Claim statement ${claims.join(', ')} (sealed)` : 'Claim nothing (sealed)';
+      }
+      case 'detective':
+        return `Detective on statement ${rest[0]}: learn its truth now`;
+      case 'buy':
+        return `Buy ${rest.join(' ')} for ${rest.length * BUY_COST} RP (sealed)`;
+      case 'guess':
+        return rest.length ? `Guess the grid ${rest.join(' ')} (final)` : 'Take 150 s more to guess the grid';
+      case 'pass':
+        return 'Pass (sealed)';
+      default:
+        return null;
+    }
   },
 
   doing(kind) {

@@ -16,6 +16,14 @@ use crate::shown::Shown;
 use crate::store::{Claim, Invite, Leases, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::tokens;
 
+/// A match as it stands: the match, what each kind of viewer was shown of
+/// it, and its chat.
+struct Standing {
+    m: Match,
+    shown: Shown,
+    chat: Vec<crate::chat::ChatLine>,
+}
+
 /// `POST /api/matches`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -274,20 +282,21 @@ impl Hub {
         let game = umpire_catalog::require_in(self.games(), &loaded.row.game)?;
         let record = loaded.row.record(loaded.actions);
         let (m, shown) = Shown::replay(game, &record).map_err(|e| e.to_string())?;
-        Ok(self.spawn(game, loaded.row, m, shown, None, epoch))
+        let chat = loaded.chat;
+        Ok(self.spawn(game, loaded.row, Standing { m, shown, chat }, None, epoch))
     }
 
-    /// Starts the task of the match `row` describes, now at `m`, run in
-    /// `epoch`; `from` created it, if known.
+    /// Starts the task of the match `row` describes, standing as `now`,
+    /// run in `epoch`; `from` created it, if known.
     fn spawn(
         &self,
         game: &'static dyn AnyGame,
         row: MatchRow,
-        m: Match,
-        shown: Shown,
+        now: Standing,
         from: Option<IpAddr>,
         epoch: u64,
     ) -> Handle {
+        let Standing { m, shown, chat } = now;
         live::spawn(Start {
             info: Arc::new(Info {
                 id: row.id,
@@ -310,6 +319,7 @@ impl Hub {
             }),
             m,
             shown,
+            chat,
             seats: row.seats,
             store: self.store.fenced(epoch),
             config: self.config.clone(),
@@ -617,7 +627,8 @@ impl Hub {
             })?;
         let id = row.id.clone();
         let shown = Shown::start(&m);
-        let handle = self.spawn(game, row, m, shown, from, 0);
+        let chat = Vec::new();
+        let handle = self.spawn(game, row, Standing { m, shown, chat }, from, 0);
         self.registry().insert(id.clone(), handle);
         tracing::info!(%id, game = game.id(), "match created");
         Ok(id)

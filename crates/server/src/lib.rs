@@ -8,6 +8,7 @@
 
 mod address;
 mod bodies;
+pub mod chat;
 pub mod client;
 mod cluster;
 mod head;
@@ -17,6 +18,7 @@ mod limits;
 mod listen;
 mod live;
 pub mod loadtest;
+pub mod log;
 mod messages;
 mod origin;
 mod outbox;

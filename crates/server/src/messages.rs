@@ -47,6 +47,10 @@ pub enum ClientMsg {
     Takeover,
     /// Asks for a rematch once the game is over, or accepts the opponent's.
     Rematch,
+    /// A line of chat ([`crate::chat`]).
+    Chat {
+        text: String,
+    },
     Ping,
 }
 
@@ -185,6 +189,18 @@ pub fn error(rule: &str, message: &str) -> String {
 /// seats are swapped; each person's key opens their new seat).
 pub fn rematch(offers: &[Seat], id: Option<&str>) -> String {
     json!({"type": "rematch", "offers": offers, "match": id}).to_string()
+}
+
+/// Lines of chat the recipient may read ([`crate::chat`]); `all` when they
+/// are every such line so far (on connecting), replacing what it had.
+pub fn chat(lines: &[crate::chat::ChatLine], all: bool) -> String {
+    json!({"type": "chat", "all": all, "lines": lines}).to_string()
+}
+
+/// The match log's lines from index `from` on ([`crate::log`]): the
+/// recipient keeps its first `from` lines and adds these.
+pub fn log(from: usize, lines: &[crate::log::LogLine]) -> String {
+    json!({"type": "log", "from": from, "lines": lines}).to_string()
 }
 
 pub fn pong() -> String {

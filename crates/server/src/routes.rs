@@ -51,6 +51,7 @@ pub fn router(app: Arc<App>) -> Router {
             get(crate::hosting::words_route),
         )
         .route("/api/matches/{id}/replay", get(replay_match))
+        .route("/api/matches/{id}/chat", get(match_chat))
         .route("/api/matches/{id}/claim", post(claim.layer(small)))
         .route("/api/replay", post(replay_upload.layer(record_body)))
         .route("/ws/{id}", get(ws::upgrade))
@@ -423,6 +424,26 @@ async fn replay_match(
     match finished_record(&app, &id, q.t).await {
         Ok(record) => replay_response(&app, client, record).await,
         Err(r) => r,
+    }
+}
+
+/// The chat kept with a match, once it is over (or for the umpire), for
+/// the replay: both rooms, in the order said.
+async fn match_chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    if let Err(r) = finished_record(&app, &id, q.t).await {
+        return r;
+    }
+    match app.hub.store.load(&id).await {
+        Ok(Some(loaded)) => Json(json!({ "lines": loaded.chat })).into_response(),
+        Ok(None) => error(404, "no match with this id"),
+        Err(e) => {
+            tracing::error!("{e}");
+            error(500, "the store could not be read")
+        }
     }
 }
 

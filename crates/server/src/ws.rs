@@ -426,6 +426,7 @@ fn command(text: &str, client: &Admitted, at: Instant) -> Result<Ask, String> {
             text: action,
         }),
         (ClientMsg::Takeover, Viewer::Seat(seat)) => Ok(Cmd::Takeover { conn, seat }),
+        (ClientMsg::Chat { text }, viewer) => Ok(Cmd::Chat { conn, viewer, text }),
         _ => Err(messages::error(
             "forbidden",
             "only a seat's token can act for it",

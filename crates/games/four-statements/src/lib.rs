@@ -538,20 +538,14 @@ impl FourStatements {
                 winner: None,
                 scores: self.scores(),
                 decided_by: "round limit".into(),
-                reason: format!(
-                    "a draw: nobody guessed the grid in {} rounds ({})",
-                    self.round, self.layout
-                ),
+                reason: format!("a draw: nobody guessed the grid in {} rounds", self.round),
             }),
             [] => None,
             [(winner, _)] => Some(Outcome {
                 winner: Some(*winner),
                 scores: self.scores(),
                 decided_by: "guess".into(),
-                reason: format!(
-                    "{winner} guessed the grid ({}) in round {}",
-                    self.layout, self.round
-                ),
+                reason: format!("{winner} guessed the whole grid in round {}", self.round),
             }),
             [(a, a_order), (b, b_order)] => Some(self.both_right(*a, *a_order, *b, *b_order)),
             _ => unreachable!("two seats"),
@@ -586,8 +580,8 @@ impl FourStatements {
             scores: self.scores(),
             decided_by: decided_by.into(),
             reason: format!(
-                "both seats guessed the grid ({}) in round {}; {why}, so {winner} wins",
-                self.layout, self.round
+                "both seats guessed the whole grid in round {}; {why}, so {winner} wins",
+                self.round
             ),
         }
     }

@@ -92,6 +92,10 @@ pub(super) struct Actor {
     pub(super) out_of_step: Option<Vec<umpire_core::Entry>>,
     /// Who asked for a rematch, and the rematch once made.
     pub(super) rematch: super::rematch::Rematch,
+    /// The chat.
+    pub(super) talk: super::talk::Talk,
+    /// The match log.
+    pub(super) journal: super::journal::Journal,
 }
 
 /// Starts a match's task and returns its handle (not yet registered).
@@ -133,6 +137,8 @@ pub fn spawn(start: Start) -> Handle {
         store_failed: None,
         out_of_step: None,
         rematch: super::rematch::Rematch::new(start.info.tokens.rematch.clone()),
+        talk: super::talk::Talk::new(start.chat),
+        journal: Default::default(),
     };
     for seat in Seat::BOTH {
         if let SeatKind::Bot { bot } = &actor.seats[seat].kind {
@@ -415,6 +421,7 @@ impl Actor {
                 id,
             } => self.check(conn, seat, text, id),
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
+            Cmd::Chat { conn, viewer, text } => self.chat(conn, viewer, &text).await,
             Cmd::Rematch { conn, seat, reply } => {
                 let _ = reply.send(self.ask_rematch(seat, conn));
             }
@@ -491,6 +498,7 @@ impl Actor {
             Source::Host(_, by) => Some(by),
             _ => None,
         };
+        let before = self.before_step(now);
         match self.submit(seat, text, now, by).await {
             Ok(played) => {
                 self.moved_ms = super::wall_ms();
@@ -504,8 +512,13 @@ impl Actor {
                     Some(_) => Viewer::Umpire,
                     None => Viewer::Seat(seat),
                 };
-                self.commit(vec![played], shown, views, Some((mover, canonical)))
-                    .await;
+                let step = super::commit::Step {
+                    shown,
+                    views,
+                    accepted: Some((mover, canonical)),
+                    before,
+                };
+                self.commit(vec![played], step).await;
             }
             Err(e) => self.refused(seat, text, e, from).await,
         }
@@ -599,13 +612,20 @@ impl Actor {
             return false;
         }
         while let Some(due) = self.m.next_deadline().filter(|&d| d < now) {
+            let before = self.before_step(due);
             let timeouts = self.m.advance(due.saturating_add(1));
             if timeouts.is_empty() {
                 break;
             }
             let mut shown = self.shown.clone();
             let views = shown.step(&self.m);
-            if !self.commit(timeouts, shown, views, None).await {
+            let step = super::commit::Step {
+                shown,
+                views,
+                accepted: None,
+                before,
+            };
+            if !self.commit(timeouts, step).await {
                 return false;
             }
         }

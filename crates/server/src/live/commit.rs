@@ -7,23 +7,33 @@ use umpire_core::{Entry, Match, Seat, Viewer};
 
 use super::actor::Actor;
 use super::wall_ms;
+use crate::log::Before;
 use crate::messages;
 use crate::shown::{Shown, Views};
 use crate::store::Op;
 
+/// What a step applied to the match tells: what each kind of viewer is
+/// shown after it (`shown`, counted from `views`), the mover's accepted
+/// action, and the match before it as the log needs it.
+pub(super) struct Step {
+    pub(super) shown: Shown,
+    pub(super) views: Views,
+    pub(super) accepted: Option<(Viewer, String)>,
+    pub(super) before: Option<Before>,
+}
+
 impl Actor {
     /// Makes `entries` (already applied, one step) durable, then tells each
-    /// viewer who sees a change, as `shown` counts it (`views` are the
-    /// views `shown` was counted from). If the store fails,
-    /// the match goes back to its last durable state; returns whether the
-    /// entries are durable.
-    pub(super) async fn commit(
-        &mut self,
-        entries: Vec<Entry>,
-        shown: Shown,
-        views: Views,
-        accepted: Option<(Viewer, String)>,
-    ) -> bool {
+    /// viewer who sees a change, as `step.shown` counts it, and adds the
+    /// step's line to the log. If the store fails, the match goes back to
+    /// its last durable state; returns whether the entries are durable.
+    pub(super) async fn commit(&mut self, entries: Vec<Entry>, step: Step) -> bool {
+        let Step {
+            shown,
+            views,
+            accepted,
+            before: prior,
+        } = step;
         let moves = self.m.record().actions.len();
         let first = moves - entries.len();
         let finished = self
@@ -66,12 +76,17 @@ impl Actor {
         } else {
             self.update_moves();
         }
+        // The step's line in the log goes out before the states it explains.
+        self.journal_step(prior, &entries);
         let shown = self.shown.clone();
         self.send_states_after(
             |viewer| before.changed_for(&shown, viewer),
             accepted,
             Some(views),
         );
+        if finished.is_some() {
+            self.open_spectators_room();
+        }
         self.show_bots();
         self.answered(entries.iter().map(|e| e.seat));
         self.schedule_bots();
@@ -153,6 +168,7 @@ impl Actor {
             }
             self.update_summary();
             self.broadcast();
+            self.rebuild_journal();
         }
         // A bot whose move was lost is asked again.
         self.schedule_bots();

@@ -6,15 +6,18 @@
 //! The task's jobs, one module each: [`actor`] runs the loop and handles
 //! commands, [`watchers`] keeps the connected clients and sends them their
 //! messages, [`presence`] keeps who sits where (connections, the lobby's
-//! summary, handing an absent seat to a bot), [`bots`] drives bot seats, and
-//! [`commit`] makes applied entries durable before anyone hears of them.
+//! summary, handing an absent seat to a bot), [`bots`] drives bot seats,
+//! [`commit`] makes applied entries durable before anyone hears of them,
+//! [`talk`] keeps the chat and [`journal`] the match log.
 
 mod actor;
 mod bots;
 mod commit;
 mod host;
+mod journal;
 mod presence;
 mod rematch;
+mod talk;
 #[cfg(test)]
 mod tests;
 mod watchers;
@@ -208,6 +211,12 @@ pub enum Cmd {
         conn: u64,
         seat: Seat,
     },
+    /// A line of chat from `conn`, a client of `viewer`.
+    Chat {
+        conn: u64,
+        viewer: Viewer,
+        text: String,
+    },
     Snapshot {
         viewer: Viewer,
         reply: oneshot::Sender<Value>,
@@ -239,6 +248,8 @@ pub struct Start {
     pub m: Match,
     /// What each kind of viewer has been shown of `m`.
     pub shown: Shown,
+    /// Its chat so far.
+    pub chat: Vec<crate::chat::ChatLine>,
     pub seats: PerSeat<SeatKind>,
     pub store: Store,
     pub config: Arc<Config>,

@@ -23,6 +23,10 @@ pub(super) struct SeatShown<'a> {
     connected: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     away_ms: Option<u64>,
+    /// `false` for a person seat nobody has taken yet (an invite not yet
+    /// opened): there is nobody to hand to a bot, and its link still waits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arrived: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bot: Option<&'a str>,
 }
@@ -110,6 +114,7 @@ impl Actor {
                     connected: Some(s.connected > 0),
                     away_ms: (away && s.connected == 0)
                         .then(|| s.away_since.elapsed().as_millis() as u64),
+                    arrived: (!s.ever).then_some(false),
                     bot: None,
                 },
                 SeatKind::Bot { bot } => SeatShown {
@@ -117,6 +122,7 @@ impl Actor {
                     name,
                     connected: None,
                     away_ms: None,
+                    arrived: None,
                     bot: Some(bot),
                 },
             }

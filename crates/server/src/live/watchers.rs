@@ -84,6 +84,8 @@ impl Actor {
                 self.tell_presence(Some(conn));
             }
         }
+        self.send_journal(conn);
+        self.send_chat_history(conn, viewer);
         if self.rematch_news() {
             let text = self.rematch_text();
             self.send_to(conn, text);

@@ -25,6 +25,7 @@ use umpire_core::{Entry, PerSeat, Player};
 
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, actor, by_from, players_json};
 use super::{Backend, StoreError};
+use crate::chat::{ChatLine, Room};
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
@@ -245,21 +246,21 @@ impl Backend for Postgres {
         async move {
             let db = self.reader().await?;
             let row = db
-                .query_opt(&format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"), &[&id])
+                .query_opt(
+                    &format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"),
+                    &[&id],
+                )
                 .await
                 .map_err(pg_err)?;
             let Some(row) = row else {
                 return Ok(None);
             };
             let mut loaded = loaded(&row)?;
-            let entries = db
-                .query(
-                    "SELECT seat, action, at_ms, effect, actor FROM actions WHERE match_id = $1 ORDER BY idx",
-                    &[&id],
-                )
-                .await
-                .map_err(pg_err)?;
-            loaded.actions = entries.iter().map(entry).collect::<Result<_, _>>()?;
+            let entries =
+                "SELECT seat, action, at_ms, effect, actor FROM actions WHERE match_id = $1 ORDER BY idx";
+            loaded.actions = of_match(&db, entries, id, entry).await?;
+            let chat = "SELECT room, author, at_ms, text FROM chat WHERE match_id = $1 ORDER BY id";
+            loaded.chat = of_match(&db, chat, id, chat_line).await?;
             Ok(Some(loaded))
         }
         .boxed()
@@ -324,26 +325,10 @@ impl Backend for Postgres {
             let at: std::collections::HashMap<String, usize> = (out.iter().enumerate())
                 .map(|(i, m)| (m.row.id.clone(), i))
                 .collect();
-            let entries = read
-                .query(
-                    "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect, a.actor
-                     FROM actions a JOIN matches m ON m.id = a.match_id
-                     WHERE m.finished = 0 ORDER BY a.match_id, a.idx",
-                    &[],
-                )
-                .await
-                .map_err(pg_err)?;
-            for r in &entries {
-                let id: String = get(r, 0)?;
-                if let Some(&i) = at.get(&id) {
-                    out[i].actions.push(Entry {
-                        seat: get::<String>(r, 1)?.parse().unwrap_or_default(),
-                        action: get(r, 2)?,
-                        at_ms: get::<i64>(r, 3)? as u64,
-                        effect: get(r, 4)?,
-                        by: by_from(get::<Option<String>>(r, 5)?.as_deref()),
-                    });
-                }
+            let actions = of_matches(&read, UNFINISHED_ACTIONS, &at, entry).await?;
+            let chat = of_matches(&read, UNFINISHED_CHAT, &at, chat_line).await?;
+            for ((m, actions), chat) in out.iter_mut().zip(actions).zip(chat) {
+                (m.actions, m.chat) = (actions, chat);
             }
             read.commit().await.map_err(pg_err)?;
             Ok(out)
@@ -649,17 +634,69 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         row,
         actions: Vec::new(),
         abandoned,
+        chat: Vec::new(),
     })
 }
 
-fn entry(r: &Row) -> Result<Entry, StoreError> {
-    Ok(Entry {
-        seat: get::<String>(r, 0)?.parse().unwrap_or_default(),
-        action: get(r, 1)?,
-        at_ms: get::<i64>(r, 2)? as u64,
-        effect: get(r, 3)?,
-        by: by_from(get::<Option<String>>(r, 4)?.as_deref()),
+/// A chat line from `room, author, at_ms, text` at column `from` on.
+fn chat_line(r: &Row, from: usize) -> Result<ChatLine, StoreError> {
+    Ok(ChatLine {
+        room: get::<String>(r, from)?.parse().unwrap_or(Room::Spectators),
+        by: get(r, from + 1)?,
+        at_ms: get::<i64>(r, from + 2)? as u64,
+        text: get(r, from + 3)?,
     })
+}
+
+/// An entry from `seat, action, at_ms, effect, actor` at column `from` on.
+fn entry(r: &Row, from: usize) -> Result<Entry, StoreError> {
+    Ok(Entry {
+        seat: get::<String>(r, from)?.parse().unwrap_or_default(),
+        action: get(r, from + 1)?,
+        at_ms: get::<i64>(r, from + 2)? as u64,
+        effect: get(r, from + 3)?,
+        by: by_from(get::<Option<String>>(r, from + 4)?.as_deref()),
+    })
+}
+
+/// The rows `sql` finds for match `id`, each read by `read` from its first
+/// column on.
+async fn of_match<T>(
+    db: &deadpool_postgres::Object,
+    sql: &str,
+    id: &str,
+    read: fn(&Row, usize) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let rows = db.query(sql, &[&id]).await.map_err(pg_err)?;
+    rows.iter().map(|r| read(r, 0)).collect()
+}
+
+/// Every unfinished match's entries, by match and in order.
+const UNFINISHED_ACTIONS: &str = "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect, a.actor
+     FROM actions a JOIN matches m ON m.id = a.match_id
+     WHERE m.finished = 0 ORDER BY a.match_id, a.idx";
+/// Every unfinished match's chat, by match and in the order said.
+const UNFINISHED_CHAT: &str = "SELECT c.match_id, c.room, c.author, c.at_ms, c.text
+     FROM chat c JOIN matches m ON m.id = c.match_id
+     WHERE m.finished = 0 ORDER BY c.match_id, c.id";
+
+/// The rows `sql` finds, grouped by the match their first column names:
+/// one list for each match of `at` (by its index there), each row read by
+/// `read` from the second column on; rows of other matches are skipped.
+async fn of_matches<T>(
+    db: &deadpool_postgres::Transaction<'_>,
+    sql: &str,
+    at: &std::collections::HashMap<String, usize>,
+    read: fn(&Row, usize) -> Result<T, StoreError>,
+) -> Result<Vec<Vec<T>>, StoreError> {
+    let mut out: Vec<Vec<T>> = std::iter::repeat_with(Vec::new).take(at.len()).collect();
+    for r in &db.query(sql, &[]).await.map_err(pg_err)? {
+        let id: String = get(r, 0)?;
+        if let Some(&i) = at.get(&id) {
+            out[i].push(read(r, 1)?);
+        }
+    }
+    Ok(out)
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -674,6 +711,7 @@ struct Statements {
     seats: Statement,
     tokens: Statement,
     abandon: Statement,
+    chat: Statement,
     epoch: Statement,
 }
 
@@ -723,6 +761,13 @@ impl Statements {
                 .prepare(
                     "UPDATE matches SET finished = 2, finished_ms = $2, called_off = $3
                      WHERE id = $1 AND finished = 0 AND epoch = $4",
+                )
+                .await?,
+            chat: db
+                .prepare(
+                    "INSERT INTO chat (match_id, room, author, at_ms, text, epoch)
+                     SELECT id, $2::text, $3::text, $4::bigint, $5::text, $6::bigint
+                     FROM matches WHERE id = $1 AND epoch = $6",
                 )
                 .await?,
             epoch: db
@@ -858,6 +903,21 @@ async fn run(
             }
             // Already over: nothing to call off.
             (id, String::new())
+        }
+        Op::Chat { id, line } => {
+            let at = line.at_ms as i64;
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] = [
+                id,
+                &line.room.as_str(),
+                &line.by,
+                &at,
+                &line.text,
+                &epoch_param,
+            ];
+            if db.execute(&st.chat, &params).await? == 1 {
+                return Ok(Ok(()));
+            }
+            (id, format!("no match {id}"))
         }
     };
     // Nothing changed: the match is another node's now, or the write was

@@ -24,6 +24,7 @@ use umpire_core::{Entry, PerSeat};
 use super::types::players_json;
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, by_from, players_from};
 use super::{Backend, StoreError};
+use crate::chat::{ChatLine, Room};
 use live_log::LiveLog;
 
 mod embedded {
@@ -310,8 +311,26 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
         row,
         actions,
         abandoned,
+        chat: chat(db, id)?,
     };
     Ok(Some((loaded, live)))
+}
+
+/// A match's chat, in the order said.
+fn chat(db: &Connection, id: &str) -> Result<Vec<ChatLine>, rusqlite::Error> {
+    let mut q = db.prepare_cached(
+        "SELECT room, author, at_ms, text FROM chat WHERE match_id = ?1 ORDER BY rowid",
+    )?;
+    q.query_map([id], |r| {
+        let room: String = r.get(0)?;
+        Ok(ChatLine {
+            room: room.parse().unwrap_or(Room::Spectators),
+            by: r.get(1)?,
+            at_ms: r.get::<_, i64>(2)? as u64,
+            text: r.get(3)?,
+        })
+    })?
+    .collect()
 }
 
 /// The writer thread: drain, write in one transaction, commit, acknowledge.
@@ -442,6 +461,19 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
             if changed > 0 {
                 log.call_off(db, id)?;
             }
+        }
+        Op::Chat { id, line } => {
+            db.execute(
+                "INSERT INTO chat (match_id, room, author, at_ms, text)
+                 SELECT id, ?2, ?3, ?4, ?5 FROM matches WHERE id = ?1",
+                params![
+                    id,
+                    line.room.as_str(),
+                    line.by,
+                    line.at_ms as i64,
+                    line.text
+                ],
+            )?;
         }
     }
     Ok(())

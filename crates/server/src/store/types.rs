@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Player, Record, Seat};
 
+use crate::chat::ChatLine;
+
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
@@ -94,6 +96,8 @@ pub struct Loaded {
     pub actions: Vec<Entry>,
     /// Why it was called off, if it was ([`Op::Abandon`]).
     pub abandoned: Option<String>,
+    /// Its chat, in the order said.
+    pub chat: Vec<ChatLine>,
 }
 
 /// A finished match for the lobby.
@@ -166,5 +170,10 @@ pub enum Op {
         id: String,
         at_ms: u64,
         reason: String,
+    },
+    /// A line of chat, kept with its match.
+    Chat {
+        id: String,
+        line: ChatLine,
     },
 }

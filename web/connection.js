@@ -49,6 +49,7 @@ export class Connection {
       // A match called off (its seats never arrived) stays off.
       if (msg.type === 'error' && msg.rule === 'gone') this.stop('the match was called off');
       if (msg.type === 'error' && msg.rule === 'replaced') this.stop('opened in newer pages');
+      if (msg.type === 'error' && msg.rule === 'private') this.stop('not open to the audience yet');
       this.onMessage(msg);
     });
     ws.addEventListener('close', () => {

@@ -1,10 +1,14 @@
 // The lobby: create a match, hand out its links, list the matches.
-import { hasBoard } from './games/index.js';
+import { boards, hasBoard } from './games/index.js';
 import { configFields, optionValue } from './options.js';
 import { ago, copyText, describeSeat, esc, forgetMatch, getJson, myMatches, postJson, rememberMatch } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+
+/// A seat of a match of `game` by the name its board gives it ("Red"), or
+/// its id for a game without a board.
+const seatLabel = (game, seat) => (Object.hasOwn(boards, game) ? boards[game].seats?.[seat]?.label : null) ?? seat;
 
 async function loadGames() {
   games = await getJson('/api/games');
@@ -50,6 +54,8 @@ function showOpenSeat() {
   const can = !!other && form.elements[other].value === 'person';
   form.elements.open.disabled = !can;
   $('open-row').classList.toggle('disabled', !can);
+  form.elements.audience.disabled = creator !== 'host';
+  $('audience-row').hidden = creator !== 'host';
   for (const el of form.querySelectorAll('[data-secret]')) {
     el.disabled = creator !== 'host';
     el.closest('label').hidden = creator !== 'host';
@@ -69,8 +75,14 @@ function readForm(form) {
   }
   // Only a player's person opponent has a seat to open.
   const open = form.elements.open.checked && !form.elements.open.disabled;
+  const names = {};
+  for (const s of ['P1', 'P2']) {
+    const name = String(data.get(`name-${s}`) ?? '').trim();
+    if (name) names[s] = name;
+  }
   return {
-    ...(creator === 'host' ? {} : { as: creator }),
+    ...(creator === 'host' ? { host: true, audience: form.elements.audience.checked } : { as: creator }),
+    ...(Object.keys(names).length ? { names } : {}),
     ...(open ? { open: true } : {}),
     game: data.get('game'),
     config,
@@ -132,15 +144,21 @@ function showLinks(made, body) {
     }
   }
   entry('spectator', 'Spectators', made.links.spectator);
+  if (made.links.console) entry('console', 'Console', made.links.console, 'yours: enter the players’ actions and copy what to send them; keep it to yourself');
   if (made.links.umpire) entry('umpire', 'Umpire', made.links.umpire, 'sees everything: keep it to yourself');
-  $('created-note').textContent = me
-    ? 'Your link is your key to your seat. Send the invite to your opponent.'
-    : 'Send each player their own link: it is their key to the seat. Keep the umpire link to yourself.';
+  const them = me === 'P1' ? 'P2' : 'P1';
+  const bot = me && body.seats[them].kind === 'bot' ? body.seats[them].bot : null;
+  let note = 'Send each player their own link: it is their key to the seat. Keep the umpire link to yourself.';
+  if (bot) note = `Your link is your key to your seat. Bot ${bot} plays ${them}: play when you are ready.`;
+  else if (me) note = 'Your link is your key to your seat. Send the invite to your opponent.';
+  $('created-note').textContent = note;
   $('links').innerHTML = rows.join('');
   const play = me ? made.links[me] : null;
-  const first = play
-    ? `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`
-    : `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  let first = `<a class="button primary" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  if (play) first = `<a class="button primary" id="play-link" href="${esc(play)}">Play now as ${me}</a>`;
+  else if (made.links.console) {
+    first = `<a class="button primary" id="console-link" href="${esc(made.links.console)}">Open the console</a> <a class="button" id="watch-link" href="${esc(made.links.spectator)}">Watch as a spectator</a>`;
+  }
   $('links').insertAdjacentHTML('afterbegin', `<li class="play">${first}</li>`);
   $('created').hidden = false;
   $('created').focus();
@@ -153,14 +171,16 @@ function summaryRow(m, list) {
   const when = stamp > 1e12 ? `${m.finished_ms ? 'ended' : 'created'} ${ago(stamp)}` : '';
   let result = '';
   if (m.outcome) {
-    result = m.outcome.winner ? `${esc(m.outcome.winner)} won (${esc(m.outcome.decided_by)})` : `draw (${esc(m.outcome.decided_by)})`;
+    result = m.outcome.winner ? `${esc(seatLabel(m.game, m.outcome.winner))} won (${esc(m.outcome.decided_by)})` : `draw (${esc(m.outcome.decided_by)})`;
   }
   const mine = myMatches().filter((e) => e.id === m.id);
   const seat = mine.find((e) => e.seat === 'P1' || e.seat === 'P2');
   let links =
     list === 'finished'
       ? `<a href="/replay/${esc(m.id)}">Replay</a> <a href="/api/matches/${esc(m.id)}/record" download="${esc(m.id)}.json">Record</a>`
-      : `<a href="/m/${esc(m.id)}">Watch</a>`;
+      : m.audience === false
+        ? '<span class="hint">watched once it ends</span>'
+        : `<a href="/m/${esc(m.id)}">Watch</a>`;
   if (seat && list !== 'finished') links = `<a href="${esc(seat.link)}" class="your-seat">Your seat (${esc(seat.seat)})</a> ${links}`;
   // An open seat: anyone may take it (not this browser's own match).
   if (list === 'open' && m.join?.link && !mine.length) {
@@ -195,7 +215,8 @@ function remember(made, body) {
   if (body.as && made.links[body.as]) {
     rememberMatch({ ...base, seat: body.as, link: made.links[body.as], invite: made.links.invite ?? null });
   } else if (made.links.umpire) {
-    rememberMatch({ ...base, seat: 'umpire', link: made.links.umpire, seatLinks: { P1: made.links.P1 ?? null, P2: made.links.P2 ?? null } });
+    const link = made.links.console ?? made.links.umpire;
+    rememberMatch({ ...base, seat: 'umpire', link, seatLinks: { P1: made.links.P1 ?? null, P2: made.links.P2 ?? null } });
   }
 }
 
@@ -210,7 +231,7 @@ function stateStatus(state, entry, where) {
     if (!o.winner) text = 'Finished: a draw';
     else if (entry.seat === o.winner) text = 'Finished: you won';
     else if (entry.seat === 'P1' || entry.seat === 'P2') text = 'Finished: you lost';
-    else text = `Finished: ${o.winner} won`;
+    else text = `Finished: ${seatLabel(entry.game, o.winner)} won`;
     return { key: 'finished', text: o.decided_by ? `${text} (${o.decided_by})` : text, final: true };
   }
   if (where === 'open') {
@@ -294,11 +315,13 @@ async function renderMine() {
 function mineRow(e, status) {
   const player = e.seat === 'P1' || e.seat === 'P2';
   const seat = player
-    ? `You play <span class="seat-name ${e.seat === 'P1' ? 'p1' : 'p2'}">${esc(e.seat)}</span>`
+    ? `You play <span class="seat-name ${e.seat === 'P1' ? 'p1' : 'p2'}">${esc(e.seat)}</span> (${esc(seatLabel(e.game, e.seat))})`
     : 'You host (umpire’s view)';
   const when = e.at ? `${e.joined ? 'joined' : 'created'} ${ago(e.at)}` : '';
   const label = `${e.name || 'match'} ${player ? e.seat : 'as host'}`;
-  const open = player ? 'Return to your seat' : 'Open as umpire';
+  const finished = status.key === 'finished';
+  let open = player ? 'Return to your seat' : e.link.startsWith('/host/') ? 'Open the console' : 'Open as umpire';
+  if (finished) open = 'See the end';
   let extra = '';
   if (e.invite && (status.key === 'waiting' || status.key === 'unknown')) {
     extra += `<span class="mine-extra">Invite for your opponent <button type="button" class="copy" data-copy="${esc(new URL(e.invite, location.href).href)}" data-focus="invite:${esc(e.link)}">Copy invite</button></span>`;
@@ -316,6 +339,7 @@ function mineRow(e, status) {
     `<span class="match-seats">${seat}</span>` +
     `<span class="match-meta"><span class="mine-status">${esc(status.text)}</span>${when ? ` · ${esc(when)}` : ''}</span>` +
     `<span class="match-links"><a class="button primary return" href="${esc(e.link)}" data-focus="return:${esc(e.link)}">${open}</a>` +
+    (finished ? `<a class="button replay" href="/replay/${esc(encodeURIComponent(e.id))}" data-focus="replay:${esc(e.link)}">Replay</a>` : '') +
     `<button type="button" class="forget" data-forget="${esc(e.link)}" data-focus="forget:${esc(e.link)}" aria-label="Forget ${esc(label)}">Forget</button></span>` +
     extra +
     '</li>'

@@ -3,8 +3,10 @@
 // messages for this viewer; the page never filters anything itself.
 import { ClockBoard, formatMs } from './clock.js';
 import { Connection, wsUrl } from './connection.js';
-import { boardFor, doingFor, promptFor } from './games/index.js';
-import { copyText, describeSeat, esc, getJson, refusalHtml, rememberMatch } from './util.js';
+import { boardFor, doingFor, promptFor, seatsOf } from './games/index.js';
+import { ChatPanel } from './chat.js';
+import { MatchLog, logLineHtml } from './log.js';
+import { copyText, describeSeat, esc, getJson, matchTime, myMatches, refusalHtml, rememberMatch, seatWords } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -20,25 +22,23 @@ const page = {
   staged: null,
 };
 
-const GENERIC_SEATS = {
-  P1: { label: 'Player 1', mark: '1', className: 'p1' },
-  P2: { label: 'Player 2', mark: '2', className: 'p2' },
-};
-
 /// A game without a board module still plays: its legal actions (when the
 /// server lists them and they are this few) become buttons.
 const MAX_ACTION_BUTTONS = 40;
 
-const seatsInfo = () => page.board?.seats ?? GENERIC_SEATS;
+const seatsInfo = () => seatsOf(page.board);
 const isSeat = (who) => who === 'P1' || who === 'P2';
 /// The seats that must still act, and what each decides (`{kind, step,
 /// simultaneous}`, as this viewer may know it).
 const waiting = (state) => (state.outcome ? [] : (state.decision?.seats ?? []));
 const pendingOf = (state, seat) => (isSeat(seat) ? (state.decision?.[seat] ?? null) : null);
 
+/// A seat's chip: its mark and its name (no seat number: the colour says it).
 function chip(seat) {
   const s = seatsInfo()[seat];
-  return `<span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)} <span class="chip-seat">${seat}</span>`;
+  const name = page.state?.seats?.[seat]?.name;
+  const label = name ? `${name} · ${s.label}` : s.label;
+  return `<span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(label)}`;
 }
 
 // --- clocks ---------------------------------------------------------------
@@ -91,7 +91,7 @@ const clocks = new ClockBoard((seat, shown) => {
   box.classList.toggle('flagged', flagged);
   box.classList.toggle('in-bank', shown.running && shown.turn === 0);
   $(`clock-${seat}-low`).hidden = !low;
-  box.setAttribute('aria-label', `${seat} clock${low ? ', low time' : ''}${flagged ? ', out of time' : ''}`);
+  box.setAttribute('aria-label', `${seatLabel(seat)}’s clock${low ? ', low time' : ''}${flagged ? ', out of time' : ''}`);
 });
 
 // --- sounds ----------------------------------------------------------------
@@ -198,9 +198,18 @@ function keepFocus(before, key, draw) {
   else if ($('board').contains(before) || !before.isConnected) $('board').focus({ preventScroll: true });
 }
 
+/// Whether a render is under way (dropping a staged action during one
+/// needs no render of its own).
+let rendering = false;
+
 function render() {
   const before = document.activeElement;
-  keepFocus(before, focusKey(before), renderNow);
+  rendering = true;
+  try {
+    keepFocus(before, focusKey(before), renderNow);
+  } finally {
+    rendering = false;
+  }
 }
 
 function renderNow() {
@@ -213,19 +222,6 @@ function renderNow() {
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.over = state.outcome ? 'yes' : 'no';
 
-  // Players.
-  for (const seat of ['P1', 'P2']) {
-    const info = state.seats?.[seat];
-    $(`chip-${seat}`).innerHTML = chip(seat);
-    let who = describeSeat(info);
-    if (seat === page.you) who += ' · you';
-    $(`who-${seat}`).textContent = who;
-    const toMove = waiting(state).includes(seat);
-    const card = $(`player-${seat}`);
-    card.classList.toggle('to-move', toMove);
-    card.classList.toggle('away', info?.kind === 'person' && info?.connected === false);
-    card.setAttribute('aria-label', `${seat}${toMove ? ', to move' : ''}`);
-  }
   if (state.clocks) clocks.set(state.clocks);
   else {
     clocks.set(null);
@@ -246,13 +242,30 @@ function renderNow() {
     submit: act,
     check,
     final: !!state.outcome,
+    staged: me && !state.outcome ? (page.staged ?? page.pending ?? null) : null,
   };
   if (page.board) {
     page.board.render(board, view, ctx);
-    setText('last', page.board.status(view));
+    markStaged(ctx.staged);
+    setText('last', withSeatNames(page.board.status(view)));
   } else {
     board.innerHTML = rawBoard(view, me ? state.legal : null);
     if (me && state.legal?.length) $('move-text').placeholder = state.legal[0];
+  }
+
+  // Players (the role too), once the board has named the seats from the view.
+  if (page.you) $('role').innerHTML = roleText(page.you);
+  for (const seat of ['P1', 'P2']) {
+    const info = state.seats?.[seat];
+    $(`chip-${seat}`).innerHTML = chip(seat);
+    let who = describeSeat(info);
+    if (seat === page.you) who += ' · you';
+    $(`who-${seat}`).textContent = who;
+    const toMove = waiting(state).includes(seat);
+    const card = $(`player-${seat}`);
+    card.classList.toggle('to-move', toMove);
+    card.classList.toggle('away', info?.kind === 'person' && info?.connected === false);
+    card.setAttribute('aria-label', `${seatLabel(seat)}${toMove ? ', to move' : ''}`);
   }
 
   // Whose turn.
@@ -274,8 +287,11 @@ function renderNow() {
   const them = page.you === 'P1' ? 'P2' : 'P1';
   const opp = state.seats?.[them];
   renderTakeover(opp);
+  renderInvite(opp);
 
   renderEnd(state);
+  chat.setViewer(page.you, !!state.outcome);
+  matchLog.draw();
 }
 
 /// The takeover button: shown while the opponent (a person) is away, usable
@@ -285,7 +301,9 @@ function renderTakeover(opp) {
   const button = $('takeover');
   clearTimeout(takeoverTimer);
   const allowed = page.takeover?.allowed !== false;
-  const away = isSeat(page.you) && !page.state?.outcome && opp?.kind === 'person' && opp?.connected === false;
+  // Only a seat its person left: an invited player who never came has
+  // nothing to hand over (their invite is shown instead).
+  const away = isSeat(page.you) && !page.state?.outcome && opp?.kind === 'person' && opp?.connected === false && opp?.arrived !== false;
   button.hidden = !(allowed && away);
   if (button.hidden) return;
   const grace = page.takeover?.grace_ms ?? 0;
@@ -296,6 +314,26 @@ function renderTakeover(opp) {
     : 'Hand the absent opponent to a bot';
   if (wait > 0) takeoverTimer = setTimeout(() => renderTakeover(opp), Math.min(wait, 1000));
 }
+
+/// The invite for the opponent, on the page of the player who created the
+/// match (this browser keeps it), while nobody has taken the other seat.
+function renderInvite(opp) {
+  const entry = isSeat(page.you) ? myMatches().find((m) => m.id === id && m.invite) : null;
+  const waiting = !!entry && !page.state?.outcome && opp?.kind === 'person' && opp?.arrived === false;
+  $('invite-box').hidden = !waiting;
+  if (!waiting) return;
+  const url = new URL(entry.invite, location.href).href;
+  if ($('invite-link').href !== url) {
+    $('invite-link').href = url;
+    $('invite-link').textContent = url;
+  }
+}
+
+$('copy-invite').addEventListener('click', async () => {
+  const ok = await copyText($('invite-link').href);
+  $('copy-invite').textContent = ok ? 'Copied' : 'Copy failed';
+  setTimeout(() => ($('copy-invite').textContent = 'Copy invite'), 1500);
+});
 
 /// A game without a board module: its view as JSON, and the legal actions
 /// as buttons when there are few enough.
@@ -310,11 +348,11 @@ function rawBoard(view, legal) {
   return html;
 }
 
-/// "Red (P1)", with the bot's name for a bot seat.
+/// "Red", with the bot's name for a bot seat: "Blue (bot greedy)".
 function seatName(state, seat) {
   const info = state.seats?.[seat];
-  const bot = info?.kind === 'bot' ? `, bot ${info.bot ?? ''}`.trimEnd() : '';
-  return `${seatsInfo()[seat].label} (${seat}${bot})`;
+  const bot = info?.kind === 'bot' ? ` (bot ${info.bot ?? ''})`.replace(' )', ')') : '';
+  return `${seatLabel(seat)}${bot}`;
 }
 
 function turnText(state, me) {
@@ -323,7 +361,7 @@ function turnText(state, me) {
     if (!w) return 'Game over: a draw.';
     if (w === page.you) return 'Game over: you won.';
     if (isSeat(page.you)) return 'Game over: you lost.';
-    return `Game over: ${seatsInfo()[w].label} (${w}) wins.`;
+    return `Game over: ${seatLabel(w)} wins.`;
   }
   if (me) return promptFor(page.board, pendingOf(state, page.you).kind, state.view);
   const seats = waiting(state);
@@ -345,7 +383,7 @@ function renderEnd(state) {
   const wasHidden = end.hidden;
   const winner = outcome.winner;
   let title = 'Draw';
-  if (winner) title = winner === page.you ? 'You won' : isSeat(page.you) ? 'You lost' : `${seatsInfo()[winner].label} (${winner}) wins`;
+  if (winner) title = winner === page.you ? 'You won' : isSeat(page.you) ? 'You lost' : `${seatLabel(winner)} wins`;
   $('end-title').textContent = title;
   $('end-summary').textContent = endSummary(outcome);
   $('end-reason').textContent = outcome.reason ?? '';
@@ -397,7 +435,7 @@ function renderRematch() {
     const mine = player ? `?t=${encodeURIComponent(token)}` : page.you === 'umpire' && token ? `?t=${encodeURIComponent(token)}` : '';
     link.href = `/m/${encodeURIComponent(r.match)}${mine}`;
     link.textContent = player ? `Play the rematch as ${seatLabel(other)}` : 'Watch the rematch';
-    status = player ? `Rematch agreed: you play ${seatLabel(other)} (${other}) now.` : 'Rematch agreed: the seats are swapped.';
+    status = player ? `Rematch agreed: you play ${seatLabel(other)}’s seat now.` : 'Rematch agreed: the seats are swapped.';
   } else if (player && r.offers.includes(page.you)) {
     button.disabled = true;
     button.textContent = 'Rematch asked';
@@ -446,16 +484,13 @@ const DECIDED_WORDS = {
   resignation: 'a player resigned',
 };
 
-const seatLabel = (seat) => seatsInfo()[seat]?.label ?? seat;
-
-/// `text` with the seat names P1 and P2 replaced by the seats' labels,
-/// outside `code` spans (an action's notation keeps its own words).
-function withSeatNames(text) {
-  return String(text ?? '')
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 ? part : part.replace(/\b(P1|P2)\b/g, (seat) => seatLabel(seat))))
-    .join('');
+/// A seat in sentences: its player's name where the match names one, else
+/// the game's label for it (the colour it plays).
+function seatLabel(seat) {
+  return page.state?.seats?.[seat]?.name ?? seatsInfo()[seat]?.label ?? seat;
 }
+
+const withSeatNames = (text) => seatWords(text, seatLabel);
 
 /// "Orange wins: Blue ran out of time.", "Draw: equal points.": who won and
 /// why, in the seats' names.
@@ -564,7 +599,9 @@ function send(action) {
     showError('Not connected: your move was not sent. Reconnecting…');
     return;
   }
+  // Drawn on the board until the server's answer.
   page.pending = action;
+  if (!rendering) render();
 }
 
 function stage(action) {
@@ -573,9 +610,30 @@ function stage(action) {
   // the action is confirmed or cancelled, even by the bar's buttons.
   if (!$('confirm-bar').contains(document.activeElement)) page.stagedFrom = document.activeElement;
   page.staged = action;
-  $('confirm-text').innerHTML = `Play <code>${esc(action)}</code>?`;
+  $('confirm-text').innerHTML = stagedHtml(action);
   $('confirm-bar').hidden = false;
   document.body.dataset.staged = action;
+  render();
+}
+
+/// The action waiting for confirmation in words (the board's, when it has
+/// them), its notation beside them.
+function stagedHtml(action) {
+  const words = page.board?.describe?.(action, page.state?.view) ?? null;
+  const code = `<code class="staged-notation">${esc(action)}</code>`;
+  return words ? `${esc(words)}? ${code}` : `Play ${code}?`;
+}
+
+/// A board button whose action waits for confirmation is shown pressed
+/// (the board has just been drawn afresh); the board modules draw the rest
+/// of a staged action themselves, marking what they draw with data-staged.
+function markStaged(action) {
+  if (!action) return;
+  for (const el of $('board').querySelectorAll('button[data-action]')) {
+    if (el.dataset.action !== action) continue;
+    el.dataset.staged = '';
+    el.setAttribute('aria-pressed', 'true');
+  }
 }
 
 /// Hides the confirm bar; `reset` also drops the board's half-made choice.
@@ -585,6 +643,7 @@ function dropStaged(reset = false) {
   $('confirm-bar').hidden = true;
   delete document.body.dataset.staged;
   if (reset && page.board && page.state) page.board.reset?.($('board'));
+  if (!rendering) render();
 }
 
 /// The element to keep the focus on across a confirm or a cancel.
@@ -698,6 +757,20 @@ $('board').addEventListener('click', (e) => {
   if (button && !page.board) act(button.dataset.action);
 });
 
+/// Asks the host about the action in the text box (a host's match): the
+/// host sees it with the umpire's verdict, and has the final call.
+$('ask-host').addEventListener('click', () => {
+  const action = $('move-text').value.trim();
+  if (!action) return showError('Type the action to ask the host about.');
+  if (!conn.send({ type: 'ask', action })) showError('Not connected: the host was not asked.');
+  else setText('asked', 'Asking the host…');
+});
+
+function showAsked(msg) {
+  const verdict = msg.ok ? 'the umpire would accept it now' : `the umpire refuses it: ${msg.message}`;
+  setText('asked', `You asked the host about “${msg.asked}”: ${verdict}. The host has the final call.`);
+}
+
 $('move').addEventListener('submit', (e) => {
   e.preventDefault();
   act($('move-text').value);
@@ -745,6 +818,7 @@ function onMessage(msg) {
       page.takeover = msg.takeover ?? null;
       $('game-name').textContent = msg.name ?? msg.game;
       $('role').innerHTML = roleText(msg.you);
+      $('role').dataset.you = msg.you;
       $('help').textContent = page.board?.help ?? 'Type your action in the game’s notation.';
       // How to play (clicks, keys) is for the seats only.
       $('help-box').hidden = !isSeat(msg.you);
@@ -756,6 +830,8 @@ function onMessage(msg) {
         rememberMatch({ id, seat: msg.you, game: msg.game, name: msg.name, link: location.pathname + location.search });
       }
       $('move-text').placeholder = page.board?.example ?? 'your action';
+      // In a host's match a player may ask the host before acting.
+      $('ask-host').hidden = !(msg.host && isSeat(msg.you));
       // Secrets of the game a host set rather than the draw: everyone is told.
       const fixed = msg.fixed ?? [];
       $('fixed-note').hidden = fixed.length === 0;
@@ -793,8 +869,18 @@ function onMessage(msg) {
     case 'checked':
       onChecked(msg);
       break;
+    case 'asked':
+      showAsked(msg);
+      break;
     case 'rematch':
       onRematch(msg);
+      break;
+    case 'chat':
+      chat.receive(msg);
+      break;
+    case 'log':
+      $('log-box').hidden = false;
+      matchLog.receive(msg);
       break;
     case 'error':
       // A check the server could not read (an older server, or an
@@ -806,6 +892,10 @@ function onMessage(msg) {
           checks.delete(cid);
           done({ ...msg, type: 'checked', id: cid, ok: false });
         }
+        break;
+      }
+      if (msg.rule === 'chat') {
+        chat.said(msg.message);
         break;
       }
       if (msg.rule === 'gone') {
@@ -821,6 +911,7 @@ function onMessage(msg) {
       showRefusal(msg, page.pending);
       page.pending = null;
       if (page.board && page.state) page.board.reset?.($('board'));
+      render();
       break;
     default:
       break;
@@ -864,17 +955,22 @@ function onStatus(status, detail) {
 
 const conn = new Connection(wsUrl(id, token), { onMessage, onStatus });
 
+// The chat and the match log, in the seats' names.
+const chat = new ChatPanel({ seatLabel, time: matchTime, send: (text) => conn.send({ type: 'chat', text }) });
+const matchLog = new MatchLog($('log'), (line) => logLineHtml(line, withSeatNames, seatLabel, matchTime));
+
 /// A link that opens nothing: one clear page, with the way back to the lobby
 /// (and, for a refused key, the spectator's link), instead of empty seats.
 /// `why`: 'unknown' (no such match), 'refused' (a wrong key) or 'off' (the
 /// match was called off; `detail` is the server's sentence).
 function showGone(why, detail = '') {
-  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off', replaced: 'This page is closed' }[why];
+  const title = { unknown: 'No such match', refused: 'This link’s key was refused', off: 'This match was called off', replaced: 'This page is closed', private: 'Not open to the audience yet' }[why];
   const text = {
     unknown: 'There is no match at this link: it may be mistyped.',
     refused: 'The key in this link does not open this match. Ask whoever sent it for your link, or watch as a spectator.',
     off: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Create a new match from the lobby.`,
     replaced: 'This link was opened in newer pages or devices (eight at most at once), so this page was closed. Reload it to use it here.',
+    private: `${detail ? `${detail[0].toUpperCase()}${detail.slice(1)}.` : ''} Reload this page then.`,
   }[why];
   const watch = why === 'refused' ? ` <a class="button" href="/m/${encodeURIComponent(id)}">Watch as a spectator</a>` : '';
   // The page's one h1 is this title: the header's name steps down to text.
@@ -901,6 +997,11 @@ async function start() {
   try {
     await getJson(`/api/matches/${encodeURIComponent(id)}${token ? `?t=${encodeURIComponent(token)}` : ''}`);
   } catch (x) {
+    if (x.status === 403 && !token) {
+      showGone('private', x.message);
+      onStatus('closed', 'not open to the audience yet');
+      return;
+    }
     if (x.status === 403 || x.status === 404 || x.status === 410) {
       showGone({ 403: 'refused', 404: 'unknown', 410: 'off' }[x.status], x.message);
       onStatus('closed', { 403: 'link refused', 404: 'no such match', 410: 'called off' }[x.status]);
@@ -911,6 +1012,20 @@ async function start() {
 }
 
 start();
+
+/// The header's and the action bar's heights, for the layout: the page
+/// keeps room for the bar, and boards fit between the two.
+function measureChrome() {
+  const root = document.documentElement.style;
+  const sizes = new ResizeObserver(() => {
+    root.setProperty('--top-h', `${document.querySelector('.top')?.offsetHeight ?? 0}px`);
+    root.setProperty('--bar-h', `${$('action-bar')?.offsetHeight ?? 0}px`);
+  });
+  sizes.observe(document.querySelector('.top'));
+  sizes.observe($('action-bar'));
+}
+
+measureChrome();
 
 /// A wide table in the end's detail scrolls sideways on a phone: it takes
 /// the keyboard focus (so the keys can scroll it), as a region named by its

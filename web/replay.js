@@ -1,8 +1,9 @@
 // The replay page: every step of a finished match with the umpire's full
 // view, from the server (/api/matches/{id}/replay) or from a record file.
-import { boardFor } from './games/index.js';
+import { boardFor, seatsOf } from './games/index.js';
+import { lineHtml } from './chat.js';
 import { ReplaySteps } from './replay-steps.js';
-import { esc, getJson, postJson } from './util.js';
+import { esc, getJson, matchTime as fmtTime, postJson, seatWords } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -12,14 +13,34 @@ let replay = null;
 let board = null;
 let step = 0;
 
-function fmtTime(ms) {
-  const s = Math.floor((ms ?? 0) / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+/// A seat's name: the player's, with the colour it plays ("Ada (Red)"),
+/// else the colour (from the board module), else P1/P2.
+function seatLabel(seat) {
+  const colour = seatsOf(board)[seat]?.label ?? seat;
+  const name = replay?.record?.seats?.[seat]?.name;
+  return name ? `${name} (${colour})` : colour;
+}
+const words = (text) => seatWords(text, seatLabel);
+
+/// What an entry did, in words first ("Red: Red on E5, blue on F5"), the
+/// notation beside; a timeout says so, with what the rules did then.
+function entryHtml(entry, before) {
+  const who = `<span class="seat-name ${entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(seatLabel(entry.seat))}</span>`;
+  if (entry.action === 'timeout') {
+    return `${who}’s time ran out${entry.effect ? `: ${esc(words(entry.effect))}` : ''}`;
+  }
+  if (entry.action === 'resign') return `${who} resigned`;
+  const said = before ? board?.describe?.(entry.action, before) : null;
+  const code = `<code>${esc(entry.action)}</code>${esc(byWords(entry))}`;
+  return said ? `${who}: ${esc(words(said))} ${code}` : `${who}: ${code}`;
 }
 
-/// An entry's action, with a timeout's effect: "timeout (P1 loses)".
-function entryText(entry) {
-  return `${entry.action}${entry.effect ? ` (${entry.effect})` : ''}`;
+/// The text of an entry's line (for the step's heading).
+function entryWords(entry, before) {
+  const el = document.createElement('span');
+  el.innerHTML = entryHtml(entry, before);
+  return el.textContent;
 }
 
 /// Each step's place in the game, counted as the game counts: a board
@@ -43,21 +64,42 @@ function moveLabels(steps) {
 }
 
 let labels = [];
+/// Each step's line in words, and the view before it.
+let lines = [];
+
+/// Who made an entry when not the seat: "entered by the host", "the
+/// umpire's ruling".
+function byWords(entry) {
+  if (entry.by === 'host') return ' (entered by the host)';
+  if (entry.by === 'umpire') return ' (the umpire’s ruling)';
+  return '';
+}
 
 function load(data) {
   const steps = new ReplaySteps(data.steps ?? []);
   replay = { ...data, steps };
   board = boardFor(data.game);
   labels = moveLabels(steps);
+  lines = [null];
+  steps.each((i, before) => {
+    const entry = steps.entry(i + 1);
+    if (entry) lines.push({ html: entryHtml(entry, before), text: entryWords(entry, before) });
+  });
   $('game-name').textContent = `Replay · ${board?.name ?? data.game}`;
   $('slider').max = String(steps.length - 1);
   $('step-count').textContent = String(steps.length - 1);
+  // Numbered once, by the game's own count; each line with the clock time
+  // it was played at and how long it took.
   $('moves').innerHTML = steps.entries
     .slice(1)
-    .map(
-      (entry, i) =>
-        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="hint">${esc(labels[i + 1])}</span> <span class="seat-name ${entry.seat === 'P1' ? 'p1' : 'p2'}">${esc(entry.seat)}</span> ${esc(entryText(entry))} <span class="hint">${fmtTime(entry.at_ms)}</span></button></li>`,
-    )
+    .map((entry, i) => {
+      const took = entry.at_ms - (steps.entry(i)?.at_ms ?? 0);
+      return (
+        `<li><button type="button" class="move-button" data-step="${i + 1}"><span class="move-label">${esc(labels[i + 1])}</span> ` +
+        `<span class="move-words">${lines[i + 1].html}</span> ` +
+        `<span class="hint move-time">at ${fmtTime(entry.at_ms)} (${fmtTime(took)})</span></button></li>`
+      );
+    })
     .join('');
   $('controls').hidden = false;
   show(steps.length - 1);
@@ -73,12 +115,12 @@ function show(n) {
   if (board) {
     const ctx = { you: 'umpire', acting: false, kind: null, decision: null, submit: () => {}, final: final && !!outcome };
     board.render($('board'), view, ctx);
-    $('last').textContent = board.status(view);
+    $('last').textContent = words(board.status(view));
   } else {
     $('board').innerHTML = `<pre class="raw-view">${esc(JSON.stringify(view, null, 1))}</pre>`;
   }
   $('step-text').textContent = entry
-    ? `${labels[step]}: ${entry.seat} played ${entryText(entry)} at ${fmtTime(entry.at_ms)}`
+    ? `${labels[step]}: ${lines[step].text}, at ${fmtTime(entry.at_ms)}`
     : `Start (${steps.length - 1} steps in all)`;
   $('slider').value = String(step);
   $('step-no').textContent = String(step);
@@ -98,15 +140,31 @@ function show(n) {
   }
   $('end').hidden = !(final && outcome);
   if (final && outcome) {
-    $('end-title').textContent = outcome.winner ? `${outcome.winner} wins` : 'Draw';
-    $('end-reason').textContent = outcome.reason ?? '';
+    $('end-title').textContent = outcome.winner ? `${seatLabel(outcome.winner)} wins` : 'Draw';
+    $('end-reason').textContent = words(outcome.reason ?? '');
     $('end-decided').innerHTML = outcome.decided_by ? `Decided by: <strong>${esc(outcome.decided_by)}</strong>` : '';
     const scores = outcome.scores ?? {};
     $('end-scores').innerHTML = ['P1', 'P2']
-      .map((s) => `<span class="score${outcome.winner === s ? ' won' : ''}"><span class="seat-name ${s === 'P1' ? 'p1' : 'p2'}">${s}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
+      .map((s) => `<span class="score${outcome.winner === s ? ' won' : ''}"><span class="seat-name ${s === 'P1' ? 'p1' : 'p2'}">${esc(seatLabel(s))}</span> <strong>${esc(scores[s] ?? 0)}</strong></span>`)
       .join('');
     $('end-detail').innerHTML = board?.ending(view, outcome) ?? '';
     focusableTables($('end-detail'));
+  }
+  if (chatLines.length) showChat();
+}
+
+/// The match's chat (both rooms), once loaded: each line greyed while the
+/// step shown is earlier than it.
+let chatLines = [];
+
+function showChat() {
+  $('chat-box').hidden = !chatLines.length;
+  const at = replay?.steps.entry(step)?.at_ms ?? 0;
+  for (const room of ['players', 'spectators']) {
+    const lines = chatLines.filter((l) => l.room === room);
+    $(`chat-${room}`).innerHTML = lines.length
+      ? lines.map((l) => lineHtml(l, seatLabel, fmtTime).replace('<li class="chat-line"', `<li class="chat-line${l.at_ms > at ? ' later' : ''}"`)).join('')
+      : '<li class="hint">Nothing said.</li>';
   }
 }
 
@@ -148,6 +206,11 @@ if (id) {
   $('open-file').hidden = true;
   getJson(`/api/matches/${encodeURIComponent(id)}/replay${token ? `?t=${encodeURIComponent(token)}` : ''}`)
     .then(load)
+    .then(() => getJson(`/api/matches/${encodeURIComponent(id)}/chat${token ? `?t=${encodeURIComponent(token)}` : ''}`))
+    .then((chat) => {
+      chatLines = chat.lines ?? [];
+      showChat();
+    })
     .catch((x) => showError(x.status === 409 ? 'This match is not over yet: its replay opens at the end.' : `Could not load the replay: ${x.message}`));
 }
 

@@ -2,6 +2,7 @@
 // `GET /api/games`, formatted. Raw HTML in the Markdown is shown as text,
 // never run; links go only to web pages, mail or this server.
 import { Marked } from './vendor/marked.esm.js';
+import { boardFor } from './games/index.js';
 import { esc, getJson } from './util.js';
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,22 @@ export function rulesHtml(md, name) {
     tokens.splice(first, 1);
   }
   return markdown.parser(tokens);
+}
+
+/// The board module's drawing of a rules example (`text`, a code block), as
+/// a figure: a picture named by its caption, nothing in it to click or
+/// focus; null when the module draws no such example.
+export function picture(board, text, key) {
+  const drawn = board?.illustrate?.(text);
+  if (!drawn) return null;
+  const figure = document.createElement('figure');
+  figure.className = 'rules-picture';
+  figure.innerHTML =
+    `<div class="rules-drawing" role="img" aria-labelledby="${key}"><div aria-hidden="true">${drawn.html}</div></div>` +
+    `<figcaption id="${key}">${esc(drawn.caption)}</figcaption>`;
+  for (const el of figure.querySelectorAll('[tabindex]')) el.removeAttribute('tabindex');
+  for (const el of figure.querySelectorAll('button, input, select, textarea')) el.disabled = true;
+  return figure;
 }
 
 function gameId() {
@@ -87,6 +104,13 @@ async function show() {
     wrap.setAttribute('aria-label', tables.length > 1 ? `Table ${i + 1} of ${tables.length} (scrolls sideways)` : 'Table (scrolls sideways)');
     table.replaceWith(wrap);
     wrap.append(table);
+  });
+  // The examples the rules write as text (pieces, boards, blast shapes, a
+  // worked example) are drawn by the game's board module, as in a match.
+  const board = boardFor(game.id);
+  [...body.querySelectorAll('pre')].forEach((pre, i) => {
+    const figure = picture(board, pre.textContent, `picture-${i + 1}`);
+    if (figure) pre.replaceWith(figure);
   });
   // A block of preformatted text may scroll sideways too: it takes the
   // keyboard focus, so that the keys can scroll it.

@@ -31,11 +31,22 @@ export function postJson(url, value) {
   });
 }
 
-/// "a person", "bot greedy", from a summary's seat.
+/// `text` with the seat names P1 and P2 replaced by `label(seat)` (the
+/// colour each plays), outside `code` spans: an action's notation keeps
+/// its own words. The game crates speak of P1 and P2; the pages of colours.
+export function seatWords(text, label) {
+  return String(text ?? '')
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/\b(P1|P2)('s)?\b/g, (_, seat, s) => `${label(seat)}${s ? '’s' : ''}`)))
+    .join('');
+}
+
+/// "a person", "bot greedy", "Ada, person", from a summary's seat.
 export function describeSeat(seat) {
   if (!seat) return '?';
-  if (seat.kind === 'bot') return `bot ${seat.bot ?? ''}`.trim();
-  return seat.connected === false ? 'person, not connected' : 'person';
+  const name = seat.name ? `${seat.name}, ` : '';
+  if (seat.kind === 'bot') return `${name}bot ${seat.bot ?? ''}`.trim();
+  return `${name}${seat.connected === false ? 'person, not connected' : 'person'}`;
 }
 
 /// Copies text to the clipboard, falling back to a selection copy where the
@@ -61,6 +72,15 @@ export async function copyText(text) {
     area.remove();
     return ok;
   }
+}
+
+/// Match time as m:ss (h:mm:ss past an hour), as the record counts it.
+export function matchTime(ms) {
+  const s = Math.floor(Math.max(0, ms ?? 0) / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
 /// "3 min ago" style time from a Unix ms time.

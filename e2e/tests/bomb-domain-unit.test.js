@@ -128,13 +128,13 @@ test('a seat’s sealed placement is read only when the view holds it', () => {
   assert.deepEqual(sealedOf(mine, 'P1'), { square: 'B2', plus: 'C4', cross: 'A7' });
   assert.equal(sealedOf(mine, 'P2'), 'waiting');
   assert.equal(sealedOf({ ...mine, sealed: { P1: 'submitted', P2: 'waiting' } }, 'P1'), 'submitted');
-  assert.match(eventWords(mine), /^Red \(P1\) submitted square B2, plus C4, cross A7 for round 3/);
+  assert.match(eventWords(mine), /^Red submitted square B2, plus C4, cross A7 for round 3/);
   const theirs = view({ phase: 'place', round: 3, sealed: { P1: 'submitted', P2: 'waiting' } });
-  assert.equal(eventWords(theirs), 'Red (P1) submitted its round 3 placement (sealed until both are in)');
+  assert.equal(eventWords(theirs), 'Red submitted its round 3 placement (sealed until both are in)');
   const svg = boardSvg(theirs, {});
   assert.doesNotMatch(svg, /sealed|B2, .*square/);
   const missed = view({ phase: 'place', round: 4, sealed: { P1: 'waiting', P2: 'missed' } });
-  assert.match(eventWords(missed), /Blue \(P2\) missed round 4: its square, plus and cross are lost/);
+  assert.match(eventWords(missed), /Blue missed round 4: its square, plus and cross are lost/);
 });
 
 test('straight moves stop at pieces and pegs; a pair needs a second piece to answer', () => {
@@ -228,19 +228,19 @@ test('a detonation claims its shape but pegs and pieces; the turn’s notation a
 });
 
 test('events in words, and the cells the last event touched', () => {
-  assert.equal(eventWords(view({ phase: 'first', last: { event: 'defer', by: 'P1' } })), 'Red (P1) deferred the starter choice to Blue (P2)');
+  assert.equal(eventWords(view({ phase: 'first', last: { event: 'defer', by: 'P1' } })), 'Red deferred the starter choice to Blue');
   assert.equal(
     eventWords(view({ phase: 'place', last: { event: 'first', by: 'P2', first: 'P1', lapsed: false } })),
-    'Blue (P2) chose Red (P1) to take the first turn',
+    'Blue chose Red to take the first turn',
   );
   const round = view({ phase: 'place', round: 2, last: { event: 'round', round: 1, placed: { P1: 'square B2, plus C4, cross A7', P2: null } } });
-  assert.equal(eventWords(round), 'round 1: Red placed square B2, plus C4, cross A7; Blue lost its pieces to the clock');
+  assert.equal(eventWords(round), 'round 1: Red placed square B2, plus C4, cross A7; Blue’s time ran out: its pieces are lost');
   assert.deepEqual(lastMarks(round).placed, ['B2', 'C4', 'A7']);
   const turn = view({ turn: 3, last: { event: 'turn', seat: 'P1', turn: 3, action: 'move D4-D6 F3-H3; peg G7; detonate C3' } });
-  assert.equal(eventWords(turn), 'Red (P1) moved D4-D6 and F3-H3, pegged G7, detonated C3 (turn 2 of 25)');
+  assert.equal(eventWords(turn), 'Red moved D4 to D6 and F3 to H3, pegged G7 and detonated C3 (turn 2 of 25: move D4-D6 F3-H3; peg G7; detonate C3)');
   assert.deepEqual(lastMarks(turn), { from: ['D4', 'F3'], to: ['D6', 'H3'], peg: 'G7', detonate: 'C3', placed: [] });
-  assert.equal(eventWords(view({ last: { event: 'turn', seat: 'P2', turn: 4, action: null } })), 'Blue (P2)’s turn 2 of 25 was skipped: no time left');
-  assert.equal(eventWords(view({ last: { event: 'turn', seat: 'P2', turn: 2, action: 'pass' } })), 'Blue (P2) passed (turn 1 of 25)');
+  assert.equal(eventWords(view({ last: { event: 'turn', seat: 'P2', turn: 4, action: null } })), 'Blue’s time ran out: turn 2 of 25 skipped');
+  assert.equal(eventWords(view({ last: { event: 'turn', seat: 'P2', turn: 2, action: 'pass' } })), 'Blue passed (turn 1 of 25: pass)');
   assert.equal(bombDomain.status(view()), 'Cells: Red 36, Blue 36.');
 });
 
@@ -259,9 +259,9 @@ test('the final blast: each piece reaches its shape’s empty cells; a cell both
   assert.equal((svg.match(/class="bd-burst /g) ?? []).length, 2);
   assert.match(svg, /D3, [^"]*reached by both final blasts: kept its owner/);
   const end = endingHtml(v, { winner: 'P2' });
-  assert.match(end, /Blue \(P2\) holds more cells: 41 to 40/);
+  assert.match(end, /Blue holds more cells: 41 to 40/);
   const tie = endingHtml({ ...v, cells: { P1: 40, P2: 40 }, deferred: true, chooser: 'P2' }, { winner: 'P1' });
-  assert.match(tie, /Tied at 40 cells each: the tie goes to the seat that did not choose the starter \(Red \(P1\) deferred and Blue \(P2\) chose the starter\), so Red \(P1\) wins/);
+  assert.match(tie, /Tied at 40 cells each: the tie goes to the seat that did not choose the starter \(Red deferred and Blue chose the starter\), so Red wins/);
 });
 
 test('the board draws every cell with its domain and pieces by kind, one focusable cell', () => {

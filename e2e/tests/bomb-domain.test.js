@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { playBothSizes } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -88,7 +89,9 @@ function canon(value) {
 /// some step of the match: the umpire's view at that step, masked.
 function assertFramesKnowOnly(page, viewer, steps) {
   const known = steps.map((s) => canon(maskFor(s.view, viewer)));
-  const allowedTypes = new Set(['hello', 'state', 'pong', 'accepted', 'error']);
+  // (The log and the chat carry no game data but public words: their
+  // frames are checked on the page, by assertNoTrace.)
+  const allowedTypes = new Set(['hello', 'state', 'pong', 'accepted', 'error', 'log', 'chat']);
   let checked = 0;
   let sealedSeen = 0;
   for (const frame of page.frames) {
@@ -139,7 +142,7 @@ test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds a
   await spectator.locator('#role').filter({ hasText: 'Spectator' }).waitFor();
 
   await player.click('#play-link');
-  await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await player.locator('#role[data-you="P1"]').waitFor();
   await player.waitForFunction(() => document.querySelector('link[data-board="bomb-domain"]')?.sheet?.cssRules.length > 0);
 
   // The board: 81 cells, A–D Red's (stripes), E nobody's, F–I Blue's (dots).
@@ -245,7 +248,7 @@ test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds a
   const state1 = await getJson(`${server.url}/api/matches/${id}?t=${new URL(links.P1).searchParams.get('t')}`);
   assert.deepEqual(state1.view.pegs.P1, [peg]);
   assert.ok(state1.view.blast_pegs.P1.includes(bomb), 'the detonated piece left a peg');
-  assert.match(await player.textContent('#last'), /^Last: Blue \(P2\) .*\(turn 1 of 25\)\. Cells: Red \d+, Blue \d+\.$/);
+  assert.match(await player.textContent('#last'), /^Last: Blue .*\(turn 1 of 25: [^)]*\)\. Cells: Red \d+, Blue \d+\.$/);
 
   // Turn 2: a peg without moving (a click on an empty cell); turn 3: skip
   // the move and the peg, detonate.
@@ -307,7 +310,7 @@ test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds a
   assert.ok((await player.locator('.bd-board .bd-reach').count()) >= pieces);
   assert.match(await player.textContent('.bd-end-table'), new RegExp(`cells held\\s*${final.cells.P1}\\s*${final.cells.P2}`));
   const w = record.outcome.winner;
-  if (final.cells.P1 !== final.cells.P2) assert.match(await player.textContent('.bd-why'), new RegExp(`\\(${w}\\) holds more cells: ${final.cells[w]} to`));
+  if (final.cells.P1 !== final.cells.P2) assert.match(await player.textContent('.bd-why'), new RegExp(`^${{ P1: 'Red', P2: 'Blue' }[w]} holds more cells: ${final.cells[w]} to`));
   else assert.match(await player.textContent('.bd-why'), /the tie goes to the seat that did not choose the starter/);
   await player.screenshot({ path: screenshotPath('bomb-domain-end.png'), fullPage: true });
   assert.deepEqual(player.errors, []);
@@ -348,9 +351,9 @@ test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds a
   assert.equal(await rp.locator('.bd-board .bd-piece').count(), 0);
   await rp.keyboard.press('ArrowRight');
   await rp.keyboard.press('ArrowRight');
-  assert.match(await rp.textContent('#step-text'), /^Placement round 1: P2 played square/);
+  assert.match(await rp.textContent('#step-text'), /^Placement round 1: Blue: Square on [A-I][1-9], plus on [A-I][1-9], cross on [A-I][1-9] \(sealed\) square/);
   assert.equal(await rp.locator('.bd-board .bd-sealed').count(), 3, 'the umpire sees the sealed placement');
-  assert.match(await rp.textContent('#last'), /^Last: Blue \(P2\) submitted square .* for round 1 \(sealed until both are in\)/);
+  assert.match(await rp.textContent('#last'), /^Last: Blue submitted square .* for round 1 \(sealed until both are in\)/);
   await rp.keyboard.press('ArrowRight');
   assert.equal(await rp.locator('.bd-board .bd-piece').count(), 6);
   assert.equal(await rp.locator('.bd-board .bd-sealed').count(), 0);
@@ -361,7 +364,7 @@ test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds a
     slider.value = String(n);
     slider.dispatchEvent(new Event('input'));
   }, t1);
-  assert.match(await rp.textContent('#last'), new RegExp(`^Last: Red \\(P1\\) moved ${first}-${to1} and ${second}-${to2}, pegged ${peg}, detonated ${bomb} \\(turn 1 of 25\\)`));
+  assert.match(await rp.textContent('#last'), new RegExp(`^Last: Red moved ${first} to ${to1} and ${second} to ${to2}, pegged ${peg} and detonated ${bomb} \\(turn 1 of 25: ${turn1}\\)`));
   assert.equal(await rp.locator('.bd-board .bd-last-mark').count(), new Set([first, to1, second, to2, peg, bomb]).size);
   await rp.screenshot({ path: screenshotPath('bomb-domain-replay.png') });
   assert.deepEqual(rp.errors, []);
@@ -386,11 +389,11 @@ test('Bomb Domain between two people: defer, sealed placements hidden from the o
   await p2.locator('button[data-action="first P2"]').waitFor();
   assert.equal(await p2.textContent('#turn'), 'Your turn: the DMO deferred: choose who takes the first turn.');
   assert.equal(await p2.locator('button[data-action="defer"]').count(), 0);
-  await watcher.locator('#turn').filter({ hasText: 'Blue (P2) to choose who takes the first turn.' }).waitFor();
+  await watcher.locator('#turn').filter({ hasText: 'Blue to choose who takes the first turn.' }).waitFor();
   await p2.tap('button[data-action="first P2"]');
   await p1.locator('button[data-tool="submit"]').waitFor();
-  assert.match(await p1.textContent('#last'), /^Last: Blue \(P2\) chose Blue \(P2\) to take the first turn\./);
-  await watcher.locator('#turn').filter({ hasText: 'Red (P1) and Blue (P2) to place three pieces (sealed).' }).waitFor();
+  assert.match(await p1.textContent('#last'), /^Last: Blue chose Blue to take the first turn\./);
+  await watcher.locator('#turn').filter({ hasText: 'Red and Blue to place three pieces (sealed).' }).waitFor();
 
   // Round 1 by keyboard: S, P and X on focused cells, C seals and submits.
   await p1.focus(cell('A1'));
@@ -412,7 +415,7 @@ test('Bomb Domain between two people: defer, sealed placements hidden from the o
   assert.equal(await p1.locator('.bd-board .bd-sealed').count(), 3);
   await p2.locator('.bd-seat[data-seat="P1"] [data-sealed="submitted"]').waitFor();
   await watcher.locator('.bd-seat[data-seat="P1"] [data-sealed="submitted"]').waitFor();
-  assert.match(await watcher.textContent('#last'), /^Last: Red \(P1\) submitted its round 1 placement \(sealed until both are in\)\./);
+  assert.match(await watcher.textContent('#last'), /^Last: Red submitted its round 1 placement \(sealed until both are in\)\./);
   await assertNoTrace(p2, secret1, 'P2');
   await assertNoTrace(watcher, secret1, 'spectator');
   await p2.screenshot({ path: screenshotPath('bomb-domain-phone.png'), fullPage: true });
@@ -596,3 +599,46 @@ test('Bomb Domain’s board on set positions: the diagonal fallback, the neighbo
   assert.deepEqual(await keys.evaluate(() => window.sent), ['move B2-B3 D5-E5; detonate E5']);
   assert.deepEqual(keys.errors, []);
 });
+
+/// The clicks of one action: the starter choice, a placement (three cells
+/// and Seal), or a turn: a move pair when the board offers one (every
+/// third turn), else a pass.
+async function stageAction(page, n) {
+  const first = page.locator('button[data-action="first P1"]');
+  if (await first.count()) return first.click();
+  if (await page.locator('button[data-tool="submit"]').count()) {
+    await clickPlacement(page);
+    return page.click('button[data-tool="submit"]');
+  }
+  await page.locator('button[data-tool="play"]').waitFor();
+  if (n % 3 === 0 && (await page.locator('.bd-cell.pickable').count())) {
+    await page.click(cell(pickOne(await cells(page, '.bd-cell.pickable'))));
+    await page.click(cell(pickOne(await cells(page, '.bd-cell.target'))));
+    const second = await cells(page, '.bd-cell.pickable');
+    if (second.length) {
+      await page.click(cell(pickOne(second)));
+      const to = await cells(page, '.bd-cell.target');
+      if (to.length) await page.click(cell(pickOne(to)));
+    }
+    // Half a pair cannot be played: undo it all.
+    while (await page.locator('button[data-tool="play"]:disabled').count()) await page.click('button[data-tool="undo"]');
+  }
+  return page.click('button[data-tool="play"]');
+}
+
+/// A staged placement or turn marks its cells on the board.
+async function actionDrawn(page, action) {
+  const named = action.match(/\b[A-I][1-9]\b/g) ?? [];
+  for (const name of named) assert.equal(await page.locator(`${cell(name)}[data-staged]`).count(), 1, `${name} of ${action} drawn`);
+  if (!named.length) assert.equal(await page.locator('#board [data-staged]').count() >= 1, true, `${action} shown`);
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 240_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'bomb-domain',
+    bot: 'greedy',
+    stage: stageAction,
+    drawn: actionDrawn,
+    shotAt: 9,
+    check: async (page, n, where) => assert.ok(n >= 30, `${where}: ${n} actions played`),
+  }));

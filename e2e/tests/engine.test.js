@@ -95,7 +95,7 @@ test('Sealed Bids in the generic client: options, per-seat prompts, a covered cl
   const spectator = await newPage(browser, { viewport: DESK });
   await Promise.all([p1.goto(links.P1), p2.goto(links.P2), spectator.goto(links.spectator)]);
   await Promise.all([turn(p1, 'Your turn: bid.'), turn(p2, 'Your turn: bid.')]);
-  await turn(spectator, 'Player 1 (P1) and Player 2 (P2) to decide (bid).');
+  await turn(spectator, 'Player 1 and Player 2 to decide (bid).');
   for (const page of [p1, p2]) {
     assert.equal(await page.locator('#board pre.raw-view').count(), 1, 'the raw view');
     assert.equal(await page.locator('link[data-board]').count(), 0, 'no board stylesheet');
@@ -137,9 +137,9 @@ test('Sealed Bids in the generic client: options, per-seat prompts, a covered cl
   await p2.locator('#error:not([hidden])').waitFor();
   assert.match(await p2.textContent('#error'), /^a bid is 1, 2 or 3, not 7 \(bid-range\)$/);
   await click(p2, 'bid 1');
-  await turn(p2, 'Player 1 (P1) to decide (bid).');
+  await turn(p2, 'Player 1 to decide (bid).');
   assert.deepEqual(await buttons(p2), []);
-  await turn(spectator, 'Player 1 (P1) and Player 2 (P2) to decide (bid).');
+  await turn(spectator, 'Player 1 and Player 2 to decide (bid).');
 
   // Everything P2 and the spectator were sent in round 1 shows P1 bidding
   // on its public clock: no sign of the ponder, the bid or the confirmation.
@@ -167,7 +167,7 @@ test('Sealed Bids in the generic client: options, per-seat prompts, a covered cl
 
   // Round 2: P1 by its button, P2 by the text box. Round 3: P2 bids 3 and confirms.
   await click(p1, 'bid 2');
-  await turn(p1, 'Player 2 (P2) to decide (bid).');
+  await turn(p1, 'Player 2 to decide (bid).');
   await type(p2, 'bid 1');
   await turn(p1, 'Your turn: bid.');
   await type(p1, 'bid 1');
@@ -198,7 +198,7 @@ test('Sealed Bids in the generic client: options, per-seat prompts, a covered cl
   const rp = await newPage(browser, { viewport: DESK });
   await rp.goto(`${server.url}/replay/${id}`);
   await rp.locator('#end:not([hidden])').waitFor();
-  assert.match(await rp.textContent('#moves'), /timeout \(P1's bid of 3 stands\)/);
+  assert.match(await rp.textContent('#moves'), /Player 1’s time ran out: Player 1’s bid of 3 stands/);
 
   for (const page of [p1, p2, spectator, rp]) assert.deepEqual(page.errors, []);
 });

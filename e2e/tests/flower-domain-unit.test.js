@@ -187,10 +187,10 @@ test('the SVG draws each colour with its shape, coordinates, and the scoring reg
 
 test('status and prompts speak of the position', () => {
   const moved = play({ garden: rowsWith({ C3: 'R', C4: 'B' }), last: { by: 'P2', action: 'A1-B1 to C3-C4' } });
-  assert.equal(flowerDomain.status(moved), 'Last: Player 2 (P2) moved 2 flowers: red A1→C3, blue B1→C4. 2 flowers in the garden.');
+  assert.equal(flowerDomain.status(moved), 'Last: Yellow & blue moved 2 flowers: red A1 to C3, blue B1 to C4 (A1-B1 to C3-C4). 2 flowers in the garden.');
   const passed = play({ passes: 3, last: { by: 'P1', action: 'pass' } });
-  assert.match(flowerDomain.status(passed), /^Last: Player 1 \(P1\) passed; 3 passes in a row \(4 end the game\)/);
-  assert.equal(flowerDomain.status(play({ phase: 'draft', first_drafter: 'P2', picks: ['blue'] })), 'Draft: P2 took blue.');
+  assert.match(flowerDomain.status(passed), /^Last: Red & green passed; 3 passes in a row \(4 end the game\)/);
+  assert.equal(flowerDomain.status(play({ phase: 'draft', first_drafter: 'P2', picks: ['blue'] })), 'Draft: Player 2 took blue.');
   assert.equal(flowerDomain.prompt('draft', play()), 'Your turn: pick a colour.');
   assert.match(flowerDomain.prompt('move', play({ restriction: 'amended' })), /first move: 4 connected flowers/);
   assert.equal(flowerDomain.doing('study'), 'study the meadow');

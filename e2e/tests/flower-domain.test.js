@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { playBothSizes } from './whole-match.js';
 
 const COLS = 'ABCDEFGHIJ';
 const DESK = { width: 1200, height: 900 };
@@ -147,7 +148,7 @@ test('Flower Domain against the greedy bot: lobby, study, draft, moves and passe
   await spectator.locator('#role').filter({ hasText: 'Spectator' }).waitFor();
 
   await player.click('#play-link');
-  await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await player.locator('#role[data-you="P1"]').waitFor();
   await player.waitForFunction(() => document.querySelector('link[data-board="flower-domain"]')?.sheet?.cssRules.length > 0);
 
   // The study: both boards drawn, every flower in colour and shape.
@@ -176,8 +177,8 @@ test('Flower Domain against the greedy bot: lobby, study, draft, moves and passe
   assert.match(await player.textContent('#turn'), /first move: 4 connected flowers/);
   assert.equal(await player.locator('.fd-garden .fd-centre').count(), 1, 'the centre cells are marked');
   // P1 took red and got the colour left (green); greedy took blue and yellow.
-  assert.match(await player.textContent('.fd-seat[data-seat="P1"]'), /P1\s*red\s*0\s*\+\s*green\s*0\s*=\s*0$/);
-  assert.match(await player.textContent('.fd-seat[data-seat="P2"]'), /P2\s*yellow\s*0\s*\+\s*blue\s*0\s*=\s*0$/);
+  assert.match(await player.textContent('.fd-seat[data-seat="P1"]'), /Red & green\s*red\s*0\s*\+\s*green\s*0\s*=\s*0$/);
+  assert.match(await player.textContent('.fd-seat[data-seat="P2"]'), /Yellow & blue\s*yellow\s*0\s*\+\s*blue\s*0\s*=\s*0$/);
   assert.match(await player.textContent('.fd-passes'), /0 of 4/);
   // A flower the board does not ring cannot be picked, and says why.
   const dim = await cells(player, '.fd-meadow .fd-cell.dim');
@@ -257,7 +258,7 @@ test('Flower Domain against the greedy bot: lobby, study, draft, moves and passe
   // this game, so every frame's view is the umpire's view at that step, and
   // nothing else (no legal list, no other seat's data) came with it.
   await spectator.locator('#end:not([hidden])').waitFor();
-  const allowedTypes = new Set(['hello', 'state', 'pong']);
+  const allowedTypes = new Set(['hello', 'state', 'pong', 'log', 'chat']);
   const phases = new Set();
   let checked = 0;
   for (const frame of spectator.frames) {
@@ -293,10 +294,10 @@ test('Flower Domain against the greedy bot: lobby, study, draft, moves and passe
   // The counter counts turns (a move or a pass), as the game does.
   const turnsTo = (n) => replay.steps.slice(1, n + 1).filter((s, i) => replay.steps[i].view.phase === 'play').length;
   for (let i = 0; i < firstMove; i++) await rp.keyboard.press('ArrowRight');
-  assert.match(await rp.textContent('#step-text'), new RegExp(`^Turn ${turnsTo(firstMove)} of ${turnsTo(replay.steps.length - 1)}: P1 played [A-J0-9-]+ to`));
+  assert.match(await rp.textContent('#step-text'), new RegExp(`^Turn ${turnsTo(firstMove)} of ${turnsTo(replay.steps.length - 1)}: Red & \\w+: Move \\w+ [A-J]\\d+ to`));
   assert.equal(await rp.locator('.fd-garden .fd-flower').count(), 4);
   assert.equal(await rp.locator('.fd-garden .fd-cell.last').count(), 4, 'the last move is marked');
-  assert.match(await rp.textContent('#last'), /^Last: Player 1 \(P1\) moved 4 flowers: /);
+  assert.match(await rp.textContent('#last'), /^Last: Red & \w+ moved 4 flowers: /);
   assert.deepEqual(rp.errors, []);
 });
 
@@ -367,18 +368,21 @@ test('Flower Domain by keyboard and text box: picks, turns, jumps to the garden,
   assert.equal(await page.evaluate(() => document.activeElement?.dataset?.tool), 'pass', 'the focus stays on the button');
   await page.keyboard.press('Enter');
   await waitTurnAfter(page, seq);
-  assert.match(await page.textContent('#last'), /^Last: Player 2 \(P2\) (moved|passed)/);
+  assert.match(await page.textContent('#last'), /^Last: [A-Z]\w+ & \w+ (moved|passed)/);
 
   // A phone with a touch screen (the same seat on a second device): the
-  // boards stack with the tools between them; a tap on the garden shows
-  // where the flowers would go, a second tap places them.
+  // boards stack, both on the screen, the tools below them; a tap on the
+  // garden shows where the flowers would go, a second tap places them.
   const phone = await newPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true });
   await phone.goto(`${server.url}${made.links.P1}`);
   await phone.locator('body.my-turn .fd-tools').waitFor();
-  const boxes = await phone.$$eval('.fd-box-meadow, .fd-tools, .fd-box-garden', (els) => els.map((e) => e.getBoundingClientRect().top));
-  assert.ok(boxes[0] < boxes[1] && boxes[1] < boxes[2], `stacked: ${boxes}`);
-  const width = await phone.$eval('.fd-meadow', (el) => el.getBoundingClientRect().width);
-  assert.ok(width > 300, `the meadow takes the phone's width (${width})`);
+  const top = (selector) => phone.$eval(selector, (el) => el.getBoundingClientRect().top);
+  const boxes = [await top('.fd-box-meadow'), await top('.fd-box-garden'), await top('.fd-tools')];
+  assert.ok(boxes[0] < boxes[1] && boxes[1] < boxes[2], `meadow, garden, tools: ${boxes}`);
+  const bar = await phone.$eval('#action-bar', (el) => el.getBoundingClientRect().top);
+  const gardenBox = await phone.$eval(".fd-garden", (el) => el.getBoundingClientRect());
+  assert.ok(gardenBox.bottom <= bar + 1, `both boards above the action bar (garden ends at ${gardenBox.bottom}, the bar starts at ${bar})`);
+  assert.ok(gardenBox.width > 300, `the garden takes the phone width (${gardenBox.width})`);
   for (let n = 0; n < 2; n++) {
     await phone.tap(`.fd-meadow [data-cell="${(await cells(phone, '.fd-meadow .fd-cell.pickable'))[0]}"]`);
   }
@@ -401,7 +405,43 @@ test('Flower Domain by keyboard and text box: picks, turns, jumps to the garden,
   seq = await seqOf(phone);
   await phone.tap(`.fd-garden [data-cell="${spot}"]`);
   await waitTurnAfter(phone, seq);
-  assert.match(await phone.textContent('#last'), /^Last: Player 2 \(P2\)/);
+  assert.match(await phone.textContent('#last'), /^Last: [A-Z]\w+ & \w+ (moved|passed)/);
   assert.deepEqual(phone.errors, []);
   assert.deepEqual(page.errors, []);
+});
+
+/// The clicks of one action: ready, the first drafter, a colour, then the
+/// first move (four flowers over the centre), two more moves, and passes.
+async function stageAction(page, moves, where) {
+  for (const selector of ['button[data-action="ready"]', 'button[data-action="first P1"]', '.fd-draft-buttons button:not([disabled])']) {
+    const button = page.locator(selector);
+    if (await button.count()) return button.first().click();
+  }
+  const size = (await page.textContent('#turn')).includes('first move') ? 4 : 2;
+  if (moves[where] < 3 && (await page.locator('.fd-meadow .fd-cell.pickable').count())) {
+    moves[where] += 1;
+    return clickMove(page, size);
+  }
+  return clickPass(page);
+}
+
+/// A staged move shows its flowers on their garden cells.
+async function moveDrawn(page, action) {
+  const m = /^(\S+) to (\S+)$/.exec(action);
+  if (!m) return;
+  for (const to of m[2].split('-')) {
+    assert.equal(await page.locator(`.fd-garden [data-staged="${to}"] .fd-flower`).count(), 1, `${to} of ${action} drawn`);
+  }
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 150_000 }, () => {
+  const moves = { desk: 0, phone: 0 };
+  return playBothSizes(browser, server, {
+    game: 'flower-domain',
+    bot: 'greedy',
+    stage: (page, n, where) => stageAction(page, moves, where),
+    drawn: moveDrawn,
+    shotAt: 3,
+    check: async (page, n, where) => assert.ok(moves[where] >= 1 && n >= 5, `${where}: ${n} actions, ${moves[where]} moves`),
+  });
 });

@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { playBothSizes } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 // A1 … D1, A2 … D2, …: row 1 R R B G, row 2 Y G B R, row 3 B B R Y, row 4 G Y R G.
@@ -311,3 +312,54 @@ test('Four Statements on a phone and by keyboard, with the deduction aid: the bo
   await page.screenshot({ path: screenshotPath('four-statements-phone.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
 });
+
+/// The clicks of one action: a subset and four statements from the menus,
+/// no claims, then 150 s more to guess and the whole grid painted (the
+/// test knows the layout), which wins.
+async function stageAction(page) {
+  await page.locator('.fs-tools').waitFor();
+  const kind = await page.getAttribute('.fs-tools', 'aria-label');
+  if (kind === 'Bluff') {
+    for (const c of ['A1', 'B1', 'A2', 'B2']) await page.click(cell(c));
+    for (const [i, c] of ['R', 'Y', 'G', 'B'].entries()) {
+      await page.selectOption(`select[data-field="kind"][data-i="${i}"]`, 'count');
+      await page.selectOption(`select[data-field="quant"][data-i="${i}"]`, 'at least');
+      await page.selectOption(`select[data-field="n"][data-i="${i}"]`, '1');
+      await page.selectOption(`select[data-field="c1"][data-i="${i}"]`, c);
+    }
+    await page.locator('.fs-whole .fs-check.ok').waitFor({ timeout: 10_000 });
+    return page.click('button[data-tool="bluff"]');
+  }
+  if (kind === 'Claims') return page.click('button[data-tool="claims"]');
+  if (kind === 'Reveal') return page.click('button[data-tool="guess-time"]');
+  if (kind === 'Guess') {
+    const pre = await page.$$eval('.fs-gcell', (els) => els.map((e) => e.textContent.trim()));
+    for (const colour of 'RBGY') {
+      await page.click(`button[data-brush="${colour}"]`);
+      for (let i = 0; i < 16; i++) if (LAYOUT[i] === colour && pre[i] !== colour) await page.click(`.fs-gcell[data-g="${i}"]`);
+    }
+    await page.click('button[data-tool="guess-confirm"]');
+    return page.click('button[data-tool="guess-send"]');
+  }
+  assert.fail(`unexpected tools: ${kind}`);
+}
+
+/// A staged subset keeps its tiles picked on the grid.
+async function actionDrawn(page, action) {
+  if (!action.startsWith('subset ')) return;
+  for (const c of ['A1', 'B1', 'A2', 'B2']) assert.equal(await page.locator(`${cell(c)}[data-staged]`).count(), 1, `${c} of the subset drawn`);
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 120_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'four-statements',
+    bot: 'random',
+    config: { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' ') },
+    stage: stageAction,
+    drawn: actionDrawn,
+    shotAt: 0,
+    check: async (page, n, where) => {
+      assert.equal(n, 4, `${where}: bluff, claims, more time, the guess: ${n} actions`);
+      assert.equal(await page.textContent('#end-title'), 'You won');
+    },
+  }));

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { after, before } from 'node:test';
+
 import { chromium } from 'playwright-core';
 
 import { ReplaySteps } from '../../web/replay-steps.js';
@@ -79,24 +81,42 @@ export async function startBrowser() {
   });
 }
 
+/// A server and a browser for a test file: started before its tests,
+/// stopped after them. The returned object holds them (`.server`,
+/// `.browser`) once started.
+export function serveAndBrowse(options = {}) {
+  const both = { server: null, browser: null };
+  before(async () => {
+    both.server = await startServer(options);
+    both.browser = await startBrowser();
+  });
+  after(async () => {
+    await both.browser?.close();
+    await both.server?.stop();
+  });
+  return both;
+}
+
 /// A page that records its script errors (`page.errors`), every WebSocket
 /// frame it receives as parsed JSON (`page.frames`) and every JSON answer
 /// from the API (`page.answers`: {url, body}).
 /// A page in a fresh context. Unless `person`, the page starts with move
 /// confirmation off and sounds muted (settings a person may change, which
-/// the tests that click and expect an action sent at once do not want).
-export async function newPage(browser, { person = false, ...options } = {}) {
+/// the tests that click and expect an action sent at once do not want);
+/// `settings` sets these (localStorage keys) as given instead.
+export async function newPage(browser, { person = false, settings = null, ...options } = {}) {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
-  if (!person) {
-    await context.addInitScript(() => {
+  if (settings || !person) {
+    const preset = settings ?? { 'umpire.confirm-moves': 'off', 'umpire.sound': 'off' };
+    await context.addInitScript((preset) => {
       try {
-        for (const key of ['umpire.confirm-moves', 'umpire.sound']) {
-          if (localStorage.getItem(key) === null) localStorage.setItem(key, 'off');
+        for (const [key, value] of Object.entries(preset)) {
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
         }
       } catch {
         // a page without storage (about:blank) keeps the defaults
       }
-    });
+    }, preset);
   }
   const page = await context.newPage();
   page.errors = [];

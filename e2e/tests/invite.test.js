@@ -44,12 +44,12 @@ test('a player gets their seat and an invite that works once; never the umpire l
   const opponent = await newPage(browser, { viewport: DESK });
   await opponent.goto(links.invite);
   await opponent.waitForURL(/\/m\/[0-9a-f]+\?t=/);
-  await opponent.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await opponent.locator('#role[data-you="P2"]').waitFor();
   assert.notEqual(new URL(opponent.url()).searchParams.get('t'), new URL(links.P1).searchParams.get('t'));
 
   // The creator plays P1 from the lobby's button.
   await creator.click('#play-link');
-  await creator.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await creator.locator('#role[data-you="P1"]').waitFor();
 
   // Anyone else who opens the invite sees the seat is taken and may watch.
   const late = await newPage(browser, { viewport: DESK });

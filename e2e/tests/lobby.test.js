@@ -100,7 +100,7 @@ test('your matches: create, close the tab, come back to the seat, forget it', { 
   const invited = await stranger.open();
   await invited.goto(links.invite);
   await invited.waitForURL(/\/m\/[0-9a-f]+\?t=/);
-  await invited.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await invited.locator('#role[data-you="P2"]').waitFor();
   await other.reload();
   const theirs = other.locator(`#mine li[data-mine="${id}"][data-seat="P2"]`);
   // P1 has not taken their seat yet: the match is still open.
@@ -114,7 +114,7 @@ test('your matches: create, close the tab, come back to the seat, forget it', { 
   assert.equal(await row.locator('button[data-copy]').count(), 0, 'a taken seat’s invite is not offered');
   await row.locator('a.return', { hasText: 'Return to your seat' }).click();
   await again.waitForURL(/\/m\/[0-9a-f]+\?t=/);
-  await again.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await again.locator('#role[data-you="P1"]').waitFor();
   // Now both are here: the match is live in the other browser's list.
   await theirs.filter({ hasText: 'Live' }).waitFor();
 
@@ -159,7 +159,7 @@ test('an open seat is joined from another browser; a rematch swaps the seats whe
   assert.equal(await join.textContent(), 'Join as P2');
   await join.click();
   await other.waitForURL(/\/m\/[0-9a-f]+\?t=/);
-  await other.locator('#role').filter({ hasText: 'P2' }).waitFor();
+  await other.locator('#role[data-you="P2"]').waitFor();
   // Taken: nobody else is offered it. (The server drops its sorted lists
   // on a claim; a sort under way then can still serve the old lists for up
   // to a second, so the API is asked first.)
@@ -174,7 +174,7 @@ test('an open seat is joined from another browser; a rematch swaps the seats whe
 
   // The creator takes their seat; P2 resigns at once.
   const p1 = await host.open(mine);
-  await p1.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await p1.locator('#role[data-you="P1"]').waitFor();
   await other.click('#resign');
   await other.click('#resign');
   for (const page of [p1, other]) await page.locator('#end:not([hidden])').waitFor();
@@ -196,8 +196,8 @@ test('an open seat is joined from another browser; a rematch swaps the seats whe
   }
   const next = new URL(p1.url()).pathname.split('/')[2];
   assert.equal(new URL(other.url()).pathname.split('/')[2], next);
-  await p1.locator('#role').filter({ hasText: 'P2' }).waitFor();
-  await other.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await p1.locator('#role[data-you="P2"]').waitFor();
+  await other.locator('#role[data-you="P1"]').waitFor();
   assert.equal(await p1.getAttribute('body', 'data-over'), 'no');
   // "Your matches" leads to the rematch's seat too.
   const back = await host.open('/');
@@ -302,4 +302,59 @@ test('a game’s secret options are offered to a host only', { timeout: 60_000 }
   assert.match(await page.textContent(`#config-${secret.key}-about`), /only a host/);
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test('no dead ends: the waiting page offers the invite and no bot for nobody; a bot match needs no invite; a finished match offers its replay', { timeout: 90_000 }, async () => {
+  const game = someGame();
+  const me = await newProfile();
+  const lobby = await me.open('/');
+  const { id, links } = await createAsPlayer(lobby, game);
+
+  // The creator's own page, while nobody has opened the invite: the invite
+  // to copy, and no offer to hand the absent opponent to a bot.
+  const seat = await me.open();
+  await seat.goto(links.P1);
+  await seat.locator('#invite-box:not([hidden])').waitFor();
+  assert.equal(await seat.getAttribute('#invite-link', 'href'), links.invite);
+  assert.equal(await seat.textContent('#invite-link'), links.invite);
+  assert.equal(await seat.isHidden('#takeover'), true, 'nobody to hand to a bot');
+  await seat.waitForTimeout(1200);
+  assert.equal(await seat.isHidden('#takeover'), true, 'not even once a second has passed');
+
+  // The invite opened elsewhere: the seat is taken, the invite goes.
+  const friend = await newProfile();
+  const invited = await friend.open();
+  await invited.goto(links.invite);
+  await invited.locator('#role[data-you="P2"]').waitFor();
+  await seat.locator('#invite-box').waitFor({ state: 'hidden' });
+  // The opponent leaves: now the seat's player may hand it to a bot (once
+  // the grace period is over, counted down on the button).
+  await friend.context.close();
+  await seat.locator('#takeover:not([hidden])').waitFor();
+  assert.match(await seat.textContent('#takeover'), /Hand the absent opponent to a bot \(in \d+ s\)/);
+
+  // A match against a bot: the lobby says who plays the other seat, and
+  // asks for no invite.
+  await lobby.selectOption('#seat-P2', game.bots.map((b) => `bot:${b.name}`)[0]);
+  await lobby.selectOption('#creator', 'P1');
+  await lobby.click('#create-button');
+  await lobby.locator('#created-note').filter({ hasText: 'Bot ' }).waitFor();
+  const note = await lobby.textContent('#created-note');
+  assert.match(note, new RegExp(`Bot ${game.bots[0].name} plays P2`));
+  assert.doesNotMatch(note, /invite/i, note);
+
+  // The first match, resigned: "Your matches" shows its end and its replay.
+  await seat.click('#resign');
+  await seat.click('#resign');
+  await seat.locator('#end:not([hidden])').waitFor();
+  await lobby.reload();
+  const row = lobby.locator(`#mine li[data-mine="${id}"][data-status="finished"]`);
+  await row.waitFor();
+  assert.equal(await row.locator('a.return').textContent(), 'See the end');
+  assert.equal(await row.locator('a.replay').getAttribute('href'), `/replay/${id}`);
+  await row.locator('a.replay').click();
+  await lobby.waitForURL(new RegExp(`/replay/${id}$`));
+  await lobby.locator('#end:not([hidden])').waitFor();
+  for (const page of [lobby, seat]) assert.deepEqual(page.errors, []);
+  await me.context.close();
 });

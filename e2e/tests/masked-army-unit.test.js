@@ -90,7 +90,7 @@ test('the SVG shows hidden cells as plain grey and no colour for them', () => {
   assert.equal((svg.match(/class="colour p1"/g) ?? []).length, 1);
   assert.equal((svg.match(/class="colour p2"/g) ?? []).length, 1);
   assert.match(svg, /data-cell="A1"[^>]*aria-label="A1, piece \(colour hidden\)"/);
-  assert.match(svg, /aria-label="E5, red \(P1\), last piece"/);
+  assert.match(svg, /aria-label="E5, red, last piece"/);
   assert.match(svg, /class="last-piece"/);
   // One focusable cell (roving tabindex).
   assert.equal((svg.match(/tabindex="0"/g) ?? []).length, 1);
@@ -120,10 +120,10 @@ test('the seats wear the colours the match chose, red and blue by default', () =
   assert.equal(SEATS.P1.label, 'Orange');
   assert.equal(SEATS.P2.colour, '#56B4E9');
   assert.match(table, /\(1 orange, 1 sky blue armies\)/);
-  assert.match(boardSvg(view, {}), /aria-label="E5, orange \(P1\), last piece"/);
-  assert.match(maskedArmy.status(view), /last: Orange P1 put orange on E5, sky blue on F5/);
+  assert.match(boardSvg(view, {}), /aria-label="E5, orange, last piece"/);
+  assert.equal(maskedArmy.status(view), 'Last: Orange put orange on E5 and sky blue on F5 (E5 F5). 1 piece placed.');
   // A view without colours (a record from before the option) is red and blue.
   paint({ ...view, colours: undefined });
   assert.deepEqual([SEATS.P1.label, SEATS.P2.label], ['Red', 'Blue']);
-  assert.match(boardSvg(view, {}), /aria-label="E5, red \(P1\), last piece"/);
+  assert.match(boardSvg(view, {}), /aria-label="E5, red, last piece"/);
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { freePort, getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { playBothSizes } from './whole-match.js';
 
 const COLS = 'ABCDEFGHI';
 const DESK = { width: 1200, height: 900 };
@@ -135,7 +136,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.equal(await intruder.getAttribute('.gone a.primary', 'href'), '/');
 
   await player.goto(links.P1);
-  await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await player.locator('#role[data-you="P1"]').waitFor();
   // P1 has the advantage: two buttons choose who places first, and the
   // prompt is the board module's.
   await player.locator('.ma-first button[data-action="first P1"]').waitFor();
@@ -269,7 +270,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   };
   const states = spectator.frames.filter((f) => f.type === 'state');
   assert.ok(states.length >= 5, `the spectator got states (${states.length})`);
-  const allowedTypes = new Set(['hello', 'state', 'presence', 'pong']);
+  const allowedTypes = new Set(['hello', 'state', 'presence', 'pong', 'chat']);
   let checked = 0;
   for (const frame of spectator.frames) {
     assert.ok(allowedTypes.has(frame.type), `spectator frame type ${frame.type}`);
@@ -331,7 +332,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   if (setup) {
     await rp.click('#first');
     await rp.keyboard.press('ArrowRight');
-    assert.match(await rp.textContent('#step-text'), /^Setup: P\d played first P\d/);
+    assert.match(await rp.textContent('#step-text'), /^Setup: (Red|Blue): (Red|Blue) places first first P\d, at \d+:\d\d$/);
     await rp.keyboard.press('ArrowRight');
   }
   const half = Math.floor(replay.steps.length / 2);
@@ -363,7 +364,7 @@ test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, r
   assert.equal(await p2.textContent('#turn'), 'Your turn: choose who places first.');
   const watcher = await newPage(browser, { viewport: DESK });
   await watcher.goto(`${server.url}${live.links.spectator}`);
-  await watcher.locator('#turn').filter({ hasText: 'Blue (P2) to choose who starts.' }).waitFor();
+  await watcher.locator('#turn').filter({ hasText: 'Blue to choose who starts.' }).waitFor();
   await watcher.context().close();
   const lobby = await newPage(browser, { viewport: DESK });
   await lobby.goto(`${server.url}/`);
@@ -443,9 +444,9 @@ test('players may choose their colours: the board, the words and the end screen 
   const colour = (name) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
   assert.equal(await colour('--p1'), '#E69F00');
   assert.equal(await colour('--p2'), '#56B4E9');
-  assert.match(await page.textContent('#last'), /Sky blue P2 put sky blue on [A-I][1-9], orange on [A-I][1-9]/);
+  assert.match(await page.textContent("#last"), /^Last: Sky blue put sky blue on [A-I][1-9] and orange on [A-I][1-9] \([A-I][1-9] [A-I][1-9]\)\./);
   assert.match(await page.textContent('#chip-P1'), /Orange/);
-  assert.equal(await page.locator('#board [aria-label$="orange (P1), last piece"], #board [aria-label$="sky blue (P2), last piece"]').count(), 2);
+  assert.equal(await page.locator('#board [aria-label$="orange, last piece"], #board [aria-label$="sky blue, last piece"]').count(), 2);
   await page.click('#resign');
   await page.locator('#resign.danger').waitFor();
   await page.click('#resign');
@@ -454,3 +455,34 @@ test('players may choose their colours: the board, the words and the end screen 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/// The clicks of one action: the advantage's choice, or a placement.
+async function stageAction(page) {
+  const first = page.locator('.ma-first button[data-action]');
+  if (await first.count()) return first.first().click();
+  return clickMove(page);
+}
+
+/// A staged placement shows both its cells in their colours, in place.
+async function placementDrawn(page, action) {
+  if (action.startsWith('first ')) return;
+  for (const cell of action.split(' ')) {
+    assert.equal(await page.locator(`#board [data-cell="${cell}"][data-staged] .preview.staged`).count(), 1, `${cell} of ${action} drawn`);
+  }
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: 150_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'masked-army',
+    bot: 'greedy',
+    config: { advantage: 'P1' },
+    stage: stageAction,
+    drawn: placementDrawn,
+    shotAt: 4,
+    check: async (page, n, where) => {
+      assert.ok(n >= 10, `${where}: ${n} actions played`);
+      // Who won and why, in a sentence with the seats' colours.
+      const summary = await page.textContent('#end-summary');
+      assert.match(summary, /^(Red|Blue) wins: ((Red|Blue)’s [\w-]+ army, \d+, beats (Red|Blue)’s, \d+|all army sizes are equal, and (Red|Blue) placed the last piece)/, summary);
+    },
+  }));

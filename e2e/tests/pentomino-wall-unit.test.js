@@ -142,16 +142,16 @@ test('the wall draws 90 cells, letters in their colour, black overlaps, the ghos
 });
 
 test('events in words name the seats; a sealed choice says only that', () => {
-  assert.equal(eventWords({ by: 'P2', event: { kind: 'sealed' } }), 'Blue (P2) sealed a choice');
+  assert.equal(eventWords({ by: 'P2', event: { kind: 'sealed' } }), 'Blue sealed a choice');
   assert.equal(
     eventWords({ by: 'P1', event: { kind: 'placed', placed: { piece: 'T90', at: 'C4' }, paid: 1 } }),
-    'Red (P1) placed T90 at C4 (1 paid step: 1 credit to Blue (P2))',
+    'Red placed T turned 90° at C4 (T90 C4) (1 paid step: 1 credit to Blue)',
   );
   assert.equal(
     eventWords({ by: 'P1', event: { kind: 'took', pieces: 'FL', double: true, rest: 'NPT' } }),
-    'Red (P1) took F and L with a Double Turn (2 credits to Blue (P2)); Blue (P2) takes the rest of the pool (N P T)',
+    'Red took F and L with a Double Turn (2 credits to Blue); Blue takes the rest of the pool (N P T)',
   );
-  assert.match(eventWords({ by: 'P2', event: { kind: 'placed', placed: { piece: 'X', at: 'A1' }, paid: 0 }, timeout: true }), /no choice in time/);
+  assert.match(eventWords({ by: 'P2', event: { kind: 'placed', placed: { piece: 'X', at: 'A1' }, paid: 0 }, timeout: true }), /^Blue’s time ran out; the umpire chose: Blue placed X at A1/);
   assert.equal(pentominoWall.status(view({ last: null })), 'Scores: Red -177, Blue -168.');
   assert.equal(phaseLine(view()), 'Round 2 of 6, turn 1 of 3: both seats place the piece presented to them.');
 });
@@ -160,7 +160,7 @@ test('the end shows each term per seat and the deciding step', () => {
   const html = endingHtml(view({ phase: 'over' }), { winner: 'P2', decided_by: 'score' });
   assert.match(html, /largest painted square/);
   assert.match(html, /90 \(−180\)/);
-  assert.match(html, /Blue \(P2\) wins on the higher score\./);
+  assert.match(html, /Blue wins on the higher score\./);
   assert.equal(deciderWords('first to reach -10'), 'everything else equal: first to reach -10 with the running score');
   assert.match(endingHtml(view({ phase: 'over' }), { winner: null, decided_by: 'draw' }), /A draw: every tiebreak equal/);
   assert.equal(pentominoWall.ending(view(), null), '', 'no end screen before the end');

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { playBothSizes } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 const PHONE = { width: 390, height: 844 };
@@ -89,7 +90,7 @@ test('Pentomino Wall against the random bot: draft, sealed turns, placing with t
   await spectator.goto(`${server.url}${made.links.spectator}`);
   await spectator.locator('#role').filter({ hasText: 'Spectator' }).waitFor();
   await player.goto(`${server.url}${made.links.P1}`);
-  await player.locator('#role').filter({ hasText: 'P1' }).waitFor();
+  await player.locator('#role[data-you="P1"]').waitFor();
   await player.waitForFunction(() => document.querySelector('link[data-board="pentomino-wall"]')?.sheet?.cssRules.length > 0);
 
   // Two empty 10×9 walls; the whole pool; who drafts first as two buttons.
@@ -275,3 +276,48 @@ test('Pentomino Wall by keyboard and on a phone: R turns, arrows and Enter place
   assert.equal(view.walls.P1.placed[0].at, fits[0]);
   assert.deepEqual(page.errors, []);
 });
+
+/// The clicks of one action, whatever the tools ask: the first drafter, a
+/// piece from the pool, a piece presented and one set aside, a placement
+/// where the board dots (two clicks), an orientation, the round's end.
+async function stageAction(page) {
+  await page.locator('.pw-tools').waitFor();
+  const kind = await toolsKind(page);
+  if (kind === 'Who drafts first') return page.click('button[data-action="first P1"]');
+  if (kind === 'Draft') return page.click('.pw-tools [data-take] >> nth=0');
+  if (kind === 'Present and set aside') {
+    await page.click('.pw-tools [data-present] >> nth=0');
+    await page.click('.pw-tools [data-aside] >> nth=0');
+    return page.click('button[data-tool="seal"]');
+  }
+  if (kind === 'Place') {
+    let fits = await cells(page, '.pw-wall[data-wall="P1"] .pw-cell.fits');
+    for (let t = 0; !fits.length && t < 7; t++) {
+      await page.click(`.pw-tools button[data-tool="${t % 2 ? 'lr' : 'cw'}"]`);
+      fits = await cells(page, '.pw-wall[data-wall="P1"] .pw-cell.fits');
+    }
+    if (!fits.length) return page.click('.pw-exchange button[data-action] >> nth=0');
+    const target = fits[Math.floor(fits.length / 2)];
+    await page.click(ownCell(target));
+    return page.click(ownCell(target));
+  }
+  if (kind === 'Orient') return page.click('button[data-tool="orient"]');
+  if (kind === 'Round end') return page.click('button[data-tool="round-end"]');
+  assert.fail(`unexpected tools: ${kind}`);
+}
+
+/// A staged placement keeps its ghost on the wall.
+async function actionDrawn(page, action) {
+  if (!action.startsWith('place ')) return;
+  assert.equal(await page.locator('.pw-wall[data-wall="P1"] .pw-ghost[data-staged] rect').count(), 5, `${action}: the piece drawn in place`);
+}
+
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 300_000 }, () =>
+  playBothSizes(browser, server, {
+    game: 'pentomino-wall',
+    bot: 'random',
+    stage: stageAction,
+    drawn: actionDrawn,
+    shotAt: 8,
+    check: async (page, n, where) => assert.ok(n >= 20, `${where}: ${n} actions played`),
+  }));

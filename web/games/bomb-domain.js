@@ -39,6 +39,8 @@ import {
   other,
   otherAxis,
   pairExists,
+  parsePlacement,
+  parseTurn,
   pegProblem,
   piecesOf,
   placementCells,
@@ -67,6 +69,7 @@ import {
   blastSvg,
   boardSvg,
   icon,
+  pieceSvg,
   swatch,
 } from './bomb-domain/draw.js';
 
@@ -81,10 +84,10 @@ const isSeat = (who) => who === 'P1' || who === 'P2';
 
 // --- panels -----------------------------------------------------------------
 
-function seatChip(seat, short = false) {
+/// A seat's chip: its mark and its name (the colour it plays).
+function seatChip(seat) {
   const s = SEATS[seat];
-  const text = short ? `<span class="sr-only">${s.label} </span>${seat}` : `${s.label} (${seat})`;
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${text}</span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${s.label}</span>`;
 }
 
 /// The seat that must make the starter choice now.
@@ -125,7 +128,7 @@ function seatCard(view, seat, you) {
   ].join('');
   return (
     `<div class="bd-seat ${SEATS[seat].className}${waiting ? ' to-move' : ''}" data-seat="${seat}">` +
-    `<div class="bd-seat-head">${seatChip(seat, true)}${seat === you ? ' <span class="hint">you</span>' : ''} ${badges}</div>` +
+    `<div class="bd-seat-head">${seatChip(seat)}${seat === you ? ' <span class="hint">you</span>' : ''} ${badges}</div>` +
     '<div class="bd-seat-line">' +
     `<span class="bd-seat-cells"><strong class="bd-cells-n">${view.cells?.[seat] ?? 0}</strong> cells</span>` +
     `<span class="bd-seat-pieces" aria-label="pieces on the board">${counts}</span>` +
@@ -326,7 +329,7 @@ export function endingHtml(view, outcome) {
   }
   return (
     '<div class="table-wrap"><table class="bd-end-table"><caption>Cells at the end (the final blast outlined on the board)</caption>' +
-    `<thead><tr><th scope="col"><span class="sr-only">Counted</span></th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th></tr></thead><tbody>` +
+    `<thead><tr><th scope="col"><span class="sr-only">Counted</span></th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th></tr></thead><tbody>` +
     row('cells held', (s) => cells[s], true) +
     row('pieces that went off', pieces) +
     row('cells the final blast reached', only) +
@@ -409,6 +412,57 @@ function marks(st, g) {
   return { pickable, targets };
 }
 
+/// The shapes of a rules picture: a line of names, then rows where each
+/// name's column holds its shape (`#` covered, `■` the piece's own cell,
+/// `.` not covered). [{name, cells: [[dc, dr]] from the piece}].
+export function blastPictures(text) {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length < 2 || !lines.some((l) => l.includes('■'))) return [];
+  const head = lines[0];
+  const starts = [...head.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ name: m[0], at: m.index }));
+  return starts.map((s, i) => {
+    const end = starts[i + 1]?.at ?? Infinity;
+    const rows = lines.slice(1).map((l) => l.slice(s.at, end).trim().split(/\s+/).join(''));
+    const marks = [];
+    let centre = null;
+    rows.forEach((row, r) => [...row].forEach((ch, c) => {
+      if (ch === '#' || ch === '■') marks.push([c, r]);
+      if (ch === '■') centre = [c, r];
+    }));
+    const at = centre ?? [0, 0];
+    return { name: s.name, cells: marks.map(([c, r]) => [c - at[0], r - at[1]]) };
+  });
+}
+
+/// One blast shape on a small board: the covered cells shaded, a piece of
+/// the shape's kind on its own cell (none for the final blast).
+function shapeSvg(shape) {
+  const unit = 22;
+  const span = Math.max(2, ...shape.cells.map(([c, r]) => Math.max(Math.abs(c), Math.abs(r))));
+  const size = (2 * span + 1) * unit;
+  const cells = [];
+  for (let r = -span; r <= span; r++) {
+    for (let c = -span; c <= span; c++) {
+      const covered = shape.cells.some(([dc, dr]) => dc === c && dr === r);
+      cells.push(`<rect class="bd-rules-cell${covered ? ' covered' : ''}" x="${(c + span) * unit}" y="${(r + span) * unit}" width="${unit}" height="${unit}"/>`);
+    }
+  }
+  const kind = KINDS.find((k) => shape.name.startsWith(k));
+  const piece = kind ? pieceSvg(kind, 'P1', size / 2, size / 2, unit * 0.42) : '';
+  return `<svg class="bd-rules-svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" aria-hidden="true">${cells.join('')}${piece}</svg>`;
+}
+
+/// The cells an action waiting for confirmation touches (a placement's
+/// three, a turn's moves, peg and detonation), or null when none waits.
+export function stagedCells(text) {
+  if (!text) return null;
+  const placed = parsePlacement(text);
+  if (placed) return new Set(KINDS.map((k) => placed[k]));
+  const turn = parseTurn(text);
+  if (!turn) return null;
+  return new Set([...turn.steps.flatMap((s) => [s.from, s.to]), turn.peg, turn.detonate].filter(Boolean));
+}
+
 function draw(container) {
   const st = boards.get(container);
   const { view, ctx } = st;
@@ -445,10 +499,12 @@ function draw(container) {
     tools = sealedWaitHtml(view, you);
   }
   opts.hoverLayer = hoverSvg(st, st.hover);
+  if (m === 'place' || m === 'turn') opts.staged = stagedCells(ctx.staged);
   container.innerHTML =
     `<div class="bd${m ? ` bd-mode-${m}` : ''}">${infoHtml(view, you, !!m)}${top}` +
     `<figure class="bd-box">${boardSvg(view, opts)}</figure>${tools}${legendHtml(view)}</div>`;
   container.classList.toggle('acting', !!m);
+  if (opts.staged) container.querySelector('.bd-play')?.setAttribute('data-staged', '');
   if (had) {
     let el = null;
     if (had.cell) el = container.querySelector(`.bd-board [data-cell="${had.cell}"]`);
@@ -791,6 +847,37 @@ export default {
       return `Your turn ${nth} of 25: move a pair, peg, detonate (each optional), then play it.`;
     }
     return null;
+  },
+
+  /// A rules example drawn: the blast shapes as the rules picture them
+  /// (`#` covered, `■` the piece) become small boards with the piece drawn
+  /// on its cell and the cells it covers shaded.
+  illustrate(text) {
+    const shapes = blastPictures(text);
+    if (!shapes.length) return null;
+    const caption = `Blast shapes: ${shapes.map((s) => `${s.name}, ${s.cells.length} cells`).join('; ')}`;
+    const html = shapes.map((s) => `<figure class="bd-rules-shape">${shapeSvg(s)}<figcaption>${esc(s.name)}</figcaption></figure>`).join('');
+    return { html: `<div class="bd-rules-shapes">${html}</div>`, caption };
+  },
+
+  /// An action in words: "Square on B2, plus on C4, cross on A7 (sealed)".
+  describe(action) {
+    const text = action.trim();
+    const first = /^first (P[12])$/.exec(text);
+    if (first) return `${SEATS[first[1]].label} takes the first turn`;
+    if (text === 'defer') return 'Defer the choice to the EC';
+    const placed = parsePlacement(text);
+    if (placed) return `${cap(KINDS.map((k) => `${k} on ${placed[k]}`).join(', '))} (sealed)`;
+    const turn = parseTurn(text);
+    if (!turn) return null;
+    const parts = [];
+    if (turn.steps.length) {
+      const steps = turn.steps.map((s) => `${s.from} to ${s.to}`).join(' and ');
+      parts.push(`${turn.diagonal ? 'step diagonally' : 'move'} ${steps}`);
+    }
+    if (turn.peg) parts.push(`peg ${turn.peg}`);
+    if (turn.detonate) parts.push(`detonate ${turn.detonate}`);
+    return parts.length ? cap(parts.join(', ')) : 'Pass the turn';
   },
 
   doing(kind) {

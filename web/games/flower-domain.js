@@ -36,11 +36,47 @@ export const FLOWERS = {
 export const COLOURS = ['red', 'yellow', 'green', 'blue'];
 const LETTER = { red: 'R', yellow: 'Y', green: 'G', blue: 'B' };
 
-/// The seats carry no colour of their own here (the flowers do): a number.
+/// The seats carry no colour of their own here (the flowers do): a number
+/// until the draft, then the colours each drafted (see `paint`).
 export const SEATS = {
   P1: { label: 'Player 1', mark: '1', className: 'p1' },
   P2: { label: 'Player 2', mark: '2', className: 'p2' },
 };
+const UNDRAFTED = structuredClone(SEATS);
+
+/// Each flower colour as a seat wears it: its fill, a shade dark enough for
+/// text on white (at least 4.5:1), and the mark of its shape.
+const SEAT_COLOURS = {
+  red: { fill: '#d7263d', text: '#b01e32', mark: '◆' },
+  yellow: { fill: '#f4c20d', text: '#7a5d00', mark: '⬢' },
+  green: { fill: '#2e9b47', text: '#1e6e31', mark: '■' },
+  blue: { fill: '#1f5fbf', text: '#1f5fbf', mark: '●' },
+};
+
+/// Names each seat by the colours it drafted ("Red & green"), in the
+/// words, the chips and the page's seat colours (--p1, --p2); before the
+/// draft, "Player 1" and "Player 2".
+export function paint(view) {
+  for (const seat of ['P1', 'P2']) {
+    const mine = COLOURS.filter((c) => view?.owners?.[c] === seat);
+    const first = SEAT_COLOURS[mine[0]];
+    Object.assign(SEATS[seat], UNDRAFTED[seat]);
+    if (first) {
+      const names = mine.join(' & ');
+      Object.assign(SEATS[seat], { label: `${names[0].toUpperCase()}${names.slice(1)}`, mark: first.mark });
+    }
+    if (typeof document !== 'undefined') {
+      const style = document.documentElement.style;
+      if (first) {
+        style.setProperty(`--${seat.toLowerCase()}`, first.fill);
+        style.setProperty(`--${seat.toLowerCase()}-text`, first.text);
+      } else {
+        style.removeProperty(`--${seat.toLowerCase()}`);
+        style.removeProperty(`--${seat.toLowerCase()}-text`);
+      }
+    }
+  }
+}
 
 const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
 
@@ -398,6 +434,26 @@ export function ghostSvg(view, sel, plan) {
   return parts.join('');
 }
 
+/// A move waiting for confirmation, drawn in the garden where it lands:
+/// each flower on its cell, solid and outlined.
+export function stagedSvg(view, text) {
+  const canon = canonicalMove(text);
+  if (!canon) return '';
+  const [from, to] = canon.split(' to ').map((s) => s.split('-'));
+  const parts = ['<g class="fd-staged">'];
+  from.forEach((f, i) => {
+    const { col, row } = parseCell(to[i]);
+    const x = cellX(col);
+    const y = cellY(row);
+    parts.push(
+      `<g data-staged="${to[i]}"><rect class="fd-staged-cell" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4"/>`,
+      `${flowerShape(at(view.meadow, f), x + CELL / 2, y + CELL / 2, 13)}</g>`,
+    );
+  });
+  parts.push('</g>');
+  return parts.join('');
+}
+
 /// One board as an SVG string. `which`: 'meadow' or 'garden'. opts: {focus,
 /// picked (cells in pick order), pickable (Set), dim (bool: grey the flowers
 /// that cannot be picked), last (Set of cells of the last move), centre (mark
@@ -457,6 +513,7 @@ export function boardSvg(view, which, opts = {}) {
   }
   if (opts.regions?.length) parts.push(outlines(opts.regions));
   parts.push(`<g class="fd-ghost-layer">${opts.ghost ?? ''}</g>`);
+  if (opts.staged) parts.push(opts.staged);
   parts.push('</svg>');
   return parts.join('');
 }
@@ -469,10 +526,10 @@ export function lastCells(view) {
   return { from, to };
 }
 
-function seatChip(seat, short = false) {
+/// A seat's chip: its mark and its name (the colour it plays).
+function seatChip(seat) {
   const s = SEATS[seat];
-  const text = short ? `<span class="sr-only">${s.label} </span>${seat}` : `${s.label} (${seat})`;
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${text}</span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${s.label}</span>`;
 }
 
 /// The colours a seat controls, with each one's largest region now.
@@ -490,7 +547,7 @@ function infoHtml(view) {
     .map((seat) => {
       const turn = view.to_move === seat ? ' to-move' : '';
       return (
-        `<div class="fd-seat${turn}" data-seat="${seat}">${seatChip(seat, true)} ` +
+        `<div class="fd-seat${turn}" data-seat="${seat}">${seatChip(seat)} ` +
         `<span class="fd-seat-colours">${seatColours(view, seat)}</span>` +
         ` <span class="fd-score" aria-label="score ${view.score?.[seat] ?? 0}">= <strong>${view.score?.[seat] ?? 0}</strong></span></div>`
       );
@@ -516,7 +573,7 @@ export function drafter(view, n) {
 function phaseHtml(view, ctx, acting) {
   const mine = acting && (ctx.you === 'P1' || ctx.you === 'P2');
   if (view.phase === 'study') {
-    const ready = ['P1', 'P2'].map((s) => `${seatChip(s, true)} ${view.ready?.[s] ? 'ready' : 'studying'}`).join(' · ');
+    const ready = ['P1', 'P2'].map((s) => `${seatChip(s)} ${view.ready?.[s] ? 'ready' : 'studying'}`).join(' · ');
     const button = mine && ctx.kind === 'study'
       ? '<button type="button" class="primary" data-action="ready">I’m ready: start the draft</button>'
       : '';
@@ -542,7 +599,7 @@ function phaseHtml(view, ctx, acting) {
         const who = drafter(view, i);
         const taken = view.picks?.[i];
         const cls = i === n ? ' class="now"' : '';
-        return `<li${cls}>${seatChip(who, true)} ${taken ? icon(taken) : i === 3 ? '<span class="hint">the colour left</span>' : '<span class="hint">…</span>'}</li>`;
+        return `<li${cls}>${seatChip(who)} ${taken ? icon(taken) : i === 3 ? '<span class="hint">the colour left</span>' : '<span class="hint">…</span>'}</li>`;
       })
       .join('');
     let buttons = '';
@@ -627,7 +684,7 @@ export function scoreTable(view) {
     const r = rows[i];
     const parts = (seat) => r.added[seat].map((a) => `${icon(a.colour, false)}<span class="sr-only">${a.colour}</span> ${a.size}`).join(' + ') || '0';
     const cls = i === deciding ? ' class="deciding"' : '';
-    const verdict = r.P1 > r.P2 ? seatChip('P1', true) : r.P2 > r.P1 ? seatChip('P2', true) : 'tied';
+    const verdict = r.P1 > r.P2 ? seatChip('P1') : r.P2 > r.P1 ? seatChip('P2') : 'tied';
     body.push(
       `<tr${cls}><th scope="row">${i === 0 ? 'largest regions' : `+ ${stepName(i)}`}</th>` +
         `<td><span class="fd-parts">${parts('P1')}</span> <strong>${r.P1}</strong></td>` +
@@ -642,7 +699,7 @@ export function scoreTable(view) {
   }
   return (
     '<div class="table-wrap"><table class="fd-score-table"><caption>Regions compared, step by step (outlined on the garden)</caption>' +
-    `<thead><tr><th scope="col">step</th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th><th scope="col">ahead</th></tr></thead>` +
+    `<thead><tr><th scope="col">step</th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th><th scope="col">ahead</th></tr></thead>` +
     `<tbody>${body.join('')}</tbody></table></div>${note}`
   );
 }
@@ -707,11 +764,13 @@ function draw(container) {
       centre: view.restriction === 'amended' && view.phase === 'play',
       regions: final ? scoringRegions(view) : [],
       ghost: playing ? ghostFor(st) : '',
+      staged: playing && ctx.staged ? stagedSvg(view, ctx.staged) : '',
     }),
     '</figure>',
   );
   parts.push('</div></div>');
   container.innerHTML = parts.join('');
+  if (playing && ctx.staged === 'pass') container.querySelector('button[data-tool="pass"]')?.setAttribute('data-staged', '');
   container.classList.toggle('acting', !!ctx.acting);
   container.classList.toggle('placing', playing && st.sel.length > 0 && !selectionProblem(view, st.sel));
   if (had) {
@@ -937,15 +996,15 @@ function moveFocus(container, which, name) {
 function lastWords(view) {
   const last = view.last;
   if (!last) return null;
-  const who = `${SEATS[last.by].label} (${last.by})`;
+  const who = SEATS[last.by].label;
   if (last.action === 'pass') {
     const n = view.passes ?? 0;
     return `${who} passed${n ? `; ${n} pass${n === 1 ? '' : 'es'} in a row (${PASSES_TO_END} end the game)` : ''}`;
   }
   const { from, to } = lastCells(view);
   if (!from.length) return `${who}: ${last.action}`;
-  const moved = from.map((f, i) => `${FLOWERS[at(view.garden, to[i])]?.name ?? 'a flower'} ${f}→${to[i]}`);
-  return `${who} moved ${from.length} flowers: ${moved.join(', ')}`;
+  const moved = from.map((f, i) => `${FLOWERS[at(view.garden, to[i])]?.name ?? 'a flower'} ${f} to ${to[i]}`);
+  return `${who} moved ${from.length} flowers: ${moved.join(', ')} (${canonicalMove(last.action) ?? last.action})`;
 }
 
 export default {
@@ -974,6 +1033,34 @@ export default {
     return 'Your turn: move 2–4 connected flowers of different colours to the garden, or pass.';
   },
 
+  /// A rules example drawn: a meadow written as 100 letters (R Y G B, row
+  /// by row) becomes the meadow board, each flower in its colour and shape.
+  illustrate(text) {
+    const letters = text.replace(/\s+/g, '');
+    if (letters.length !== SIZE * SIZE || /[^RYGB]/.test(letters)) return null;
+    const meadow = Array.from({ length: SIZE }, (_, r) => letters.slice(r * SIZE, (r + 1) * SIZE));
+    const counts = COLOURS.map((c) => `${[...letters].filter((l) => l === LETTER[c]).length} ${c}`).join(', ');
+    const caption = `The meadow these letters describe: ${counts}`;
+    const view = { meadow, garden: Array(SIZE).fill('.'.repeat(SIZE)) };
+    return { html: `<div class="fd-rules-board">${boardSvg(view, 'meadow')}</div>`, caption };
+  },
+
+  /// An action in words: "Move red A1 to E5 and yellow B1 to F5".
+  describe(action, view) {
+    paint(view);
+    const text = action.trim();
+    if (text === 'pass') return 'Pass';
+    if (text === 'ready') return 'Ready: start the draft';
+    if (COLOURS.includes(text)) return `Pick ${text}`;
+    const first = /^first (P[12])$/.exec(text);
+    if (first) return `${SEATS[first[1]].label} drafts first`;
+    const canon = canonicalMove(text);
+    if (!canon || !view) return null;
+    const [from, to] = canon.split(' to ').map((s) => s.split('-'));
+    const moved = from.map((f, i) => `${FLOWERS[at(view.meadow, f)]?.name ?? 'a flower'} ${f} to ${to[i]}`);
+    return `Move ${moved.slice(0, -1).join(', ')}${moved.length > 1 ? ' and ' : ''}${moved.at(-1)}`;
+  },
+
   doing(kind) {
     return (
       { study: 'study the meadow', first: 'choose who drafts first', draft: 'pick a colour', move: 'move' }[kind] ?? null
@@ -983,6 +1070,7 @@ export default {
   /// Draws `view` into `container`; keeps a half-made move across redraws
   /// while the meadow stays as it was.
   render(container, view, ctx) {
+    paint(view);
     boards.update(container, view, ctx, `${view.meadow?.join('')}|${view.phase}`, ctx.acting);
     draw(container);
   },
@@ -992,11 +1080,12 @@ export default {
   },
 
   status(view) {
+    paint(view);
     if (view.phase === 'study') return 'Both players study the meadow before the draft.';
-    if (view.phase === 'first') return `${SEATS[view.advantage]?.label ?? ''} (${view.advantage}) names who drafts first.`;
+    if (view.phase === 'first') return `${SEATS[view.advantage]?.label ?? ''} names who drafts first.`;
     if (view.phase === 'draft') {
-      const picks = (view.picks ?? []).map((c, i) => `${drafter(view, i)} took ${c}`);
-      return picks.length ? `Draft: ${picks.join(', ')}.` : `Draft: ${drafter(view, 0)} picks first.`;
+      const picks = (view.picks ?? []).map((c, i) => `${UNDRAFTED[drafter(view, i)].label} took ${c}`);
+      return picks.length ? `Draft: ${picks.join(', ')}.` : `Draft: ${UNDRAFTED[drafter(view, 0)].label} picks first.`;
     }
     const words = lastWords(view);
     const flowers = `${countFlowers(view.garden)} flowers in the garden`;
@@ -1008,6 +1097,7 @@ export default {
     return { study: { label: 'Study' }, first: { label: 'Setup' }, draft: 'Pick', play: 'Turn' }[before.phase] ?? 'Move';
   },
   ending(view) {
+    paint(view);
     if (view.phase !== 'over') return '';
     return scoreTable(view);
   },

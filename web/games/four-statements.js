@@ -43,6 +43,7 @@ import {
   guessText,
   itemUsed,
   knownLetters,
+  normCell,
   previousSubset,
   readingOf,
   restrictions,
@@ -110,7 +111,7 @@ export function askedDetective(view, you) {
 
 function seatChip(seat) {
   const s = SEATS[seat];
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)} <span class="chip-seat">${seat}</span></span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)}</span>`;
 }
 
 /// The 4×4 grid as buttons. `opts`: {letters: {A1: 'R'}, mine: Set (the
@@ -241,6 +242,19 @@ function notebookHtml(view) {
   const notes = view.notebook ?? [];
   if (!Array.isArray(notes) || !notes.length) return '<p class="fs-muted">Nothing yet.</p>';
   return `<ul class="fs-notes">${notes.map((n) => `<li>${n.round ? `<span class="fs-label">round ${esc(n.round)}</span> ` : ''}${esc(n.text ?? n)}</li>`).join('')}</ul>`;
+}
+
+/// The host's rulings on statements (a match run by a host), as this viewer
+/// may see them: the reason always, the words when shown.
+function rulingsHtml(view, you) {
+  const rulings = Array.isArray(view.rulings) ? view.rulings : [];
+  if (!rulings.length) return '';
+  const items = rulings.map((r) => {
+    const whose = r.seat === you ? 'your statement' : `${esc(seatName(r.seat))}’s statement`;
+    const what = r.statement ? `${whose} “${esc(r.statement)}”` : `one of ${esc(seatName(r.seat))}’s statements`;
+    return `<li><span class="fs-label">round ${esc(r.round)}</span> The host ${r.accepted ? 'accepted' : 'refused'} ${what}: ${esc(r.reason)}</li>`;
+  });
+  return `<section class="fs-rulings" aria-label="The host’s rulings"><h2>The host’s rulings</h2><ul class="fs-notes">${items.join('')}</ul></section>`;
 }
 
 function aidHtml(view) {
@@ -533,9 +547,11 @@ function draw(container) {
     (oppStmts.length ? `<section class="fs-opp"><h2>Your opponent’s statements this round</h2><ol class="fs-stmts">${oppStmts.map((s) => `<li>${s.hidden ? '<em>hidden by Smokescreen</em>' : esc(s.text)}</li>`).join('')}</ol></section>` : '') +
     '</div></div>' +
     (isSeat(you) && Array.isArray(view.notebook) ? `<section class="fs-notebook" aria-label="Your notebook"><h2>Your notebook</h2>${notebookHtml(view)}</section>` : '') +
+    rulingsHtml(view, you) +
     `<section class="fs-history" aria-label="Rounds"><h2>Rounds</h2>${historyHtml(view)}</section>` +
     '</div>';
 
+  if (me && ctx.staged) markStaged(container, ctx.staged);
   if (focusKey) {
     const el = container.querySelector(`[data-k="${CSS.escape(focusKey)}"]`);
     if (el) {
@@ -543,6 +559,24 @@ function draw(container) {
       if (caret && el.setSelectionRange) el.setSelectionRange(caret[0], caret[1]);
     }
   }
+}
+
+/// What each kind of action shows on the board while it waits for
+/// confirmation: the tiles and the button that sent it.
+const STAGED_MARKS = {
+  subset: '.fs-cell.picked, [data-tool="bluff"]',
+  claims: '.fs-claim[aria-pressed="true"], [data-tool="claims"]',
+  buy: '.fs-cell.buying, [data-tool="buy"]',
+  pass: '[data-tool="pass"]',
+  guess: '.fs-gcell, [data-tool="guess-send"], [data-tool="guess-confirm"], [data-tool="guess-time"]',
+};
+
+function markStaged(container, text) {
+  const word = text.trim().split(/[\s;]+/)[0].toLowerCase();
+  const detective = /^detective\s+(\d)/i.exec(text.trim());
+  const selector = detective ? `[data-tool="detective"][data-i="${Number(detective[1]) - 1}"]` : STAGED_MARKS[word];
+  if (!selector) return;
+  for (const el of container.querySelectorAll(selector)) el.setAttribute('data-staged', '');
 }
 
 function waitingWords(view, you) {
@@ -834,6 +868,47 @@ export default {
         guess: 'Your turn: paint the whole grid and send your guess.',
       }[kind] ?? null
     );
+  },
+
+  /// A rules example drawn: a bluff in notation becomes its subset picked
+  /// on the grid, with its statements beside it.
+  illustrate(text) {
+    const m = /^\s*subset\s+([^;]+);(.*)$/is.exec(text);
+    if (!m) return null;
+    const cells = m[1].trim().split(/\s+/).map(normCell).filter(Boolean);
+    if (!cells.length) return null;
+    const statements = statementsOf(text.trim());
+    const caption = `The subset ${sortCells(cells).join(' ')} picked on the grid, and its four statements`;
+    const grid = gridHtml({ mine: new Set(cells), label: `The subset ${sortCells(cells).join(' ')}` });
+    const list = statements.map((t) => `<li>${esc(t)}</li>`).join('');
+    return { html: `<div class="fs-rules-example"><div class="fs-board">${grid}</div><ol class="fs-stmts">${list}</ol></div>`, caption };
+  },
+
+  /// An action in words: "Claim statement 1 true, 2 false (sealed)".
+  describe(action) {
+    const text = action.trim();
+    const [word, ...rest] = text.split(/\s+/);
+    const says = { T: 'true', F: 'false' };
+    switch (word.toLowerCase()) {
+      case 'subset': {
+        const cells = text.slice(6).split(';')[0].trim();
+        return `Subset ${cells} and your four statements (sealed)`;
+      }
+      case 'claims': {
+        const claims = rest.map((c, i) => (says[c.toUpperCase()] ? `${i + 1} ${says[c.toUpperCase()]}` : null)).filter(Boolean);
+        return claims.length ? `Claim statement ${claims.join(', ')} (sealed)` : 'Claim nothing (sealed)';
+      }
+      case 'detective':
+        return `Detective on statement ${rest[0]}: learn its truth now`;
+      case 'buy':
+        return `Buy ${rest.join(' ')} for ${rest.length * BUY_COST} RP (sealed)`;
+      case 'guess':
+        return rest.length ? `Guess the grid ${rest.join(' ')} (final)` : 'Take 150 s more to guess the grid';
+      case 'pass':
+        return 'Pass (sealed)';
+      default:
+        return null;
+    }
   },
 
   doing(kind) {

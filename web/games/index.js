@@ -23,11 +23,20 @@
 //            (this viewer's own decision kind, or null), decision (the
 //            message's per-seat decision), legal (the legal actions, when
 //            sent), submit(actionText), final (the match is over and `view`
-//            is its final position: draw the end, e.g. the scoring)}.
+//            is its final position: draw the end, e.g. the scoring), staged
+//            (the action built and waiting for the player's confirmation,
+//            or null: the board keeps it drawn in place, marking what it
+//            draws with a data-staged attribute)}.
 //            Clicks and keys become an action text given to ctx.submit.
 //   reset(container)   drops a half-made selection (after a refusal)
 //   status(view)       one line about the position (the last move)
 //   ending(view, outcome)  HTML for the end screen (e.g. scores compared)
+//   describe(action, view)  optional: an action in words, for the action
+//            waiting for confirmation and the replay ("Red on E5, blue on
+//            F5"); null when the notation says it best
+//   illustrate(text)  optional: a rules example written as text (a code
+//            block of RULES.md) drawn as in a match: {html, caption}, or
+//            null for text it does not draw
 //   moveOf(before, entry)  optional, for the replay's counter: what the game
 //            calls this record entry, given the view before it: a noun the
 //            replay numbers ("Move" → "Move 7 of 31") or {label} for a place
@@ -67,6 +76,17 @@ export function boardFor(game) {
     }
   }
   return board;
+}
+
+/// How a game without a board module names its seats.
+const GENERIC_SEATS = {
+  P1: { label: 'Player 1', mark: '1', className: 'p1' },
+  P2: { label: 'Player 2', mark: '2', className: 'p2' },
+};
+
+/// The seats as `board` shows them (its own, or numbered ones).
+export function seatsOf(board) {
+  return board?.seats ?? GENERIC_SEATS;
 }
 
 /// The acting seat's line for a decision of `kind`: the board's own words,

@@ -151,7 +151,7 @@ function lastCells(view) {
 
 function cellLabel(name, ch, isLast) {
   const seat = colourSeat(ch);
-  if (seat) return `${name}, ${SEATS[seat].label.toLowerCase()} (${seat})${isLast ? ', last piece' : ''}`;
+  if (seat) return `${name}, ${SEATS[seat].label.toLowerCase()}${isLast ? ', last piece' : ''}`;
   if (ch === '#') return `${name}, piece (colour hidden)`;
   return `${name}, empty`;
 }
@@ -168,10 +168,19 @@ function mark(seat, x, y, colour = SEATS[seat].ink) {
   return `<circle class="mark" cx="${x + c}" cy="${y + c}" r="9" fill="none" stroke="${colour}" stroke-width="4"/>`;
 }
 
+/// The two cells of a placement text ("E5 F5"), or null.
+export function parsePlacement(text) {
+  const parts = String(text ?? '').trim().split(/[\s,-]+/);
+  if (parts.length !== 2 || !parseCell(parts[0]) || !parseCell(parts[1])) return null;
+  return { mine: parts[0].toUpperCase(), theirs: parts[1].toUpperCase() };
+}
+
 /// The board as an SVG string. `opts`: {focus, selected, targets (Set of
-/// cell names), playable (Set of first cells), armies (bool)}.
+/// cell names), playable (Set of first cells), armies (bool), staged (a
+/// placement waiting for confirmation, drawn in place: {mine, theirs})}.
 export function boardSvg(view, opts = {}) {
   const board = view.board;
+  const staged = opts.staged ?? null;
   const last = lastCells(view);
   const targets = opts.targets ?? new Set();
   const playable = opts.playable ?? new Set();
@@ -197,7 +206,13 @@ export function boardSvg(view, opts = {}) {
       if (targets.has(name)) classes.push('target');
       if (opts.selected === name) classes.push('selected');
       let body;
-      if (ch === '#') {
+      const stagedSeat = !you || !staged ? null : staged.mine === name ? you : staged.theirs === name ? other(you) : null;
+      if (stagedSeat) {
+        body =
+          `<rect class="empty" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}"/>` +
+          `<rect class="preview staged ${SEATS[stagedSeat].className}" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="3"/>` +
+          mark(stagedSeat, x, y);
+      } else if (ch === '#') {
         // A hidden piece fills its whole cell, so hidden cells merge into
         // one grey mass: nothing shows where one piece ends.
         body = `<rect class="hidden-piece" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`;
@@ -218,8 +233,9 @@ export function boardSvg(view, opts = {}) {
       } else {
         body = `<rect class="empty" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}"/>`;
       }
+      const label = stagedSeat ? `${name}, ${SEATS[stagedSeat].label.toLowerCase()}, waiting for your confirmation` : cellLabel(name, ch, isLast);
       parts.push(
-        `<g class="${classes.join(' ')}" data-cell="${name}" role="gridcell" tabindex="${name === focus ? 0 : -1}" aria-label="${cellLabel(name, ch, isLast)}"${opts.selected === name ? ' aria-selected="true"' : ''}>`,
+        `<g class="${classes.join(' ')}" data-cell="${name}" role="gridcell" tabindex="${name === focus ? 0 : -1}" aria-label="${label}"${opts.selected === name ? ' aria-selected="true"' : ''}${stagedSeat ? ' data-staged=""' : ''}>`,
         body,
         `<rect class="ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4"/>`,
         '</g>',
@@ -276,10 +292,10 @@ function armyOutlines(board) {
   return out.join('');
 }
 
-function seatChip(seat, short = false) {
+/// A seat's chip: its mark and its name (the colour it plays).
+function seatChip(seat) {
   const s = SEATS[seat];
-  const text = short ? `<span class="sr-only">${s.label} </span>${seat}` : `${s.label} (${seat})`;
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${text}</span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${s.mark}</span> ${s.label}</span>`;
 }
 
 /// The comparison of army sizes, for the end screen: every position up to
@@ -293,7 +309,7 @@ export function armyTable(sizes) {
     const a = sizes.P1[i] ?? 0;
     const b = sizes.P2[i] ?? 0;
     const cls = i === decide ? ' class="deciding"' : '';
-    const verdict = a > b ? seatChip('P1', true) : b > a ? seatChip('P2', true) : 'equal';
+    const verdict = a > b ? seatChip('P1') : b > a ? seatChip('P2') : 'equal';
     rows.push(`<tr${cls}><th scope="row">${ordinal(i + 1)}</th><td>${a}</td><td>${b}</td><td>${verdict}${i === decide ? ' <strong>decides</strong>' : ''}</td></tr>`);
   }
   let rest = '';
@@ -304,7 +320,7 @@ export function armyTable(sizes) {
   if (decide < 0) rest += '<p class="hint">Every size is equal: the player who placed the last piece wins.</p>';
   return (
     `<div class="table-wrap"><table class="army-table"><caption>Army sizes, largest first (${sizes.P1.length} ${SEATS.P1.label.toLowerCase()}, ${sizes.P2.length} ${SEATS.P2.label.toLowerCase()} armies)</caption>` +
-    `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1', true)}</th><th scope="col">${seatChip('P2', true)}</th><th scope="col">larger</th></tr></thead>` +
+    `<thead><tr><th scope="col">army</th><th scope="col">${seatChip('P1')}</th><th scope="col">${seatChip('P2')}</th><th scope="col">larger</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table></div>${rest}`
   );
 }
@@ -353,6 +369,7 @@ function draw(container) {
       targets: st.selected ? moves.get(st.selected) : new Set(),
       playable: new Set(moves.keys()),
       armies: view.phase === 'over' && !!ctx.final,
+      staged: acting && !st.selected ? parsePlacement(ctx.staged) : null,
     }),
   );
   container.innerHTML = parts.join('');
@@ -435,6 +452,33 @@ export default {
     return 'Your turn: click an empty cell for your colour, then a neighbouring empty cell for your opponent’s.';
   },
 
+  /// A rules example drawn: a board written as rows of R, B and `.` under a
+  /// line of column letters becomes the board, its armies outlined.
+  illustrate(text) {
+    const lines = text.split('\n').filter((l) => l.trim());
+    const rows = lines.slice(1).map((l) => l.trim().split(/\s+/));
+    if (!/^[A-I](\s+[A-I])+$/.test(lines[0]?.trim() ?? '') || !rows.length) return null;
+    if (!rows.every((r) => /^[1-9]$/.test(r[0]) && r.slice(1).every((c) => /^[RB.]$/.test(c)))) return null;
+    paint({});
+    const board = Array.from({ length: SIZE }, () => Array(SIZE).fill('.'));
+    for (const r of rows) r.slice(1).forEach((c, i) => (board[Number(r[0]) - 1][i] = c === 'R' ? '1' : c === 'B' ? '2' : '.'));
+    const rowsText = board.map((r) => r.join(''));
+    const sizes = armySizes(rowsText);
+    const caption = `Red’s armies: ${sizes.P1.join(', ')}; Blue’s: ${sizes.P2.join(', ')} (each outlined)`;
+    return { html: `<div class="ma-rules-board">${boardSvg({ board: rowsText }, { armies: true })}</div>`, caption };
+  },
+
+  /// An action in words: "Red on E5, Blue on F5".
+  describe(action, view) {
+    paint(view);
+    const first = /^first (P[12])$/.exec(action.trim());
+    if (first) return `${SEATS[first[1]].label} places first`;
+    const p = parsePlacement(action);
+    const you = view?.to_move;
+    if (!p || !SEATS[you]) return null;
+    return `${SEATS[you].label} on ${p.mine}, ${SEATS[other(you)].label.toLowerCase()} on ${p.theirs}`;
+  },
+
   /// What the others wait for: "Red (P1) to choose who starts".
   doing(kind) {
     return kind === 'first' ? 'choose who starts' : 'move';
@@ -456,12 +500,13 @@ export default {
   status(view) {
     paint(view);
     const n = view.pieces ?? 0;
-    let text = `${n} piece${n === 1 ? '' : 's'} placed`;
-    if (view.last) {
-      const by = view.last.by;
-      text += `; last: ${SEATS[by].label} ${by} put ${SEATS[by].label.toLowerCase()} on ${view.last.mine}, ${SEATS[other(by)].label.toLowerCase()} on ${view.last.theirs}`;
-    }
-    return text;
+    const placed = `${n} piece${n === 1 ? '' : 's'} placed`;
+    if (!view.last) return `${placed[0].toUpperCase()}${placed.slice(1)}.`;
+    const by = view.last.by;
+    return (
+      `Last: ${SEATS[by].label} put ${SEATS[by].label.toLowerCase()} on ${view.last.mine} and ` +
+      `${SEATS[other(by)].label.toLowerCase()} on ${view.last.theirs} (${view.last.mine} ${view.last.theirs}). ${placed}.`
+    );
   },
 
   moveOf(before, entry) {

@@ -53,6 +53,7 @@ import {
   deciderWords,
   esc,
   eventWords,
+  orientationWords,
   other,
   plural,
   seatName,
@@ -161,7 +162,7 @@ function lastCells(view, seat) {
 
 function seatChip(seat) {
   const s = SEATS[seat];
-  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true"></span>${esc(s.label)} (${seat})</span>`;
+  return `<span class="chip ${s.className}"><span class="chip-mark" aria-hidden="true">${esc(s.mark)}</span> ${esc(s.label)}</span>`;
 }
 
 function scoreLine(score) {
@@ -434,13 +435,25 @@ function draw(container) {
   const pool = piecesOf(view.pool);
   const decisionSeats = ctx.decision?.seats ?? [];
   container.innerHTML =
-    '<div class="pw">' +
+    `<div class="pw${placing ? ' pw-placing' : ''}">` +
     `<p class="pw-phase-line">${esc(phaseLine(view))}</p>` +
     `<div class="pw-info">${['P1', 'P2'].map((s) => seatCard(view, s, you, decisionSeats.includes(s))).join('')}</div>` +
     (pool.length ? `<div class="pw-pool"><span class="pw-label">pool</span> ${pool.map((l) => pieceChip(l)).join('')}</div>` : '') +
     (acting(st) ? toolsHtml(st) : '') +
     `<div class="pw-walls">${wall(mine)}${wall(other(mine))}</div>` +
     '</div>';
+  if (acting(st) && ctx.staged) markStaged(container, ctx.staged);
+}
+
+/// Marks what shows the action waiting for confirmation: the pieces taken,
+/// or the choice made in the tools (the ghost on the wall, the pieces
+/// chosen, the button that sends it).
+function markStaged(container, text) {
+  const taken = /^take\s+(.+)$/i.exec(text.trim());
+  const marks = taken
+    ? taken[1].trim().split(/\s+/).flatMap((l) => [...container.querySelectorAll(`[data-take="${CSS.escape(l.toUpperCase())}"]`)])
+    : [...container.querySelectorAll('.pw-ghost, .pw-tools .chosen, .pw-tools button.primary[data-tool]')];
+  for (const el of marks) el.setAttribute('data-staged', '');
 }
 
 function hoverAt(container, name) {
@@ -636,6 +649,41 @@ export default {
         'round-end': `Your turn: round ${r} ends: give, return or keep each set-aside piece.`,
       }[kind] ?? null
     );
+  },
+
+  /// A rules example drawn: a line of piece names (the twelve pieces, or
+  /// one piece's orientations) with their ASCII pictures under them becomes
+  /// the pieces drawn as on the walls.
+  illustrate(text) {
+    const names = text.split('\n')[0].trim().split(/\s+/);
+    if (names.length < 2 || !names.every((n) => canonical(n))) return null;
+    const letters = new Set(names.map((n) => n[0].toUpperCase()));
+    const caption = letters.size === names.length
+      ? `The ${names.length} pieces: ${names.join(', ')}`
+      : `${names[0][0].toUpperCase()} in its orientations: ${names.map(orientationWords).join('; ')}`;
+    const items = names
+      .map((n) => `<li class="pw-rules-piece">${pieceSvg(n, 14)}<span>${esc(n)}</span></li>`)
+      .join('');
+    return { html: `<ul class="pw-rules-pieces">${items}</ul>`, caption };
+  },
+
+  /// An action in words: "Place T turned 90° at C4".
+  describe(action) {
+    const text = action.trim();
+    const first = /^first (P[12])$/.exec(text);
+    if (first) return `${seatName(first[1])} drafts first`;
+    const take = /^take\s+([A-Z])(?:\s+([A-Z]))?$/i.exec(text);
+    if (take) return take[2] ? `Take ${take[1].toUpperCase()} and ${take[2].toUpperCase()} (Double Turn)` : `Take ${take[1].toUpperCase()}`;
+    const present = /^present\s+(\S+)\s+aside\s+(\S+)$/i.exec(text);
+    if (present) return `Present ${orientationWords(present[1])}, set ${present[2]} aside (sealed)`;
+    const place = /^place\s+(\S+)\s+at\s+(\S+)$/i.exec(text);
+    if (place) return `Place ${orientationWords(place[1])} at ${place[2].toUpperCase()}`;
+    const orientTo = /^orient\s+(\S+)$/i.exec(text);
+    if (orientTo) return `Orient the piece as ${orientationWords(orientTo[1])}`;
+    const exchange = /^exchange\s+(\S+)$/i.exec(text);
+    if (exchange) return `Exchange: give ${exchange[1]} instead`;
+    if (/^(give|return|keep)\b/i.test(text)) return cap(text.replace(/,\s*/g, ', '));
+    return null;
   },
 
   doing(kind) {

@@ -14,7 +14,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use termimad::crossterm::{cursor, execute, terminal};
-use umpire_core::{AnyGame, Bot, Entry, Match, MatchOptions, Seat, Think, Viewer, seeded_rng};
+use umpire_core::{
+    AnyGame, Bot, Entry, Match, MatchOptions, PerSeat, Player, Seat, Think, Viewer, seeded_rng,
+};
 
 use crate::error::Error;
 use crate::markdown;
@@ -40,6 +42,10 @@ pub struct Args {
     /// Run the game's clocks (real time); untimed otherwise.
     #[arg(long)]
     timed: bool,
+    /// The players' names, P1's then P2's (`--names Ada,Bo`): every line
+    /// then calls the seats by them, and the record keeps them.
+    #[arg(long, value_delimiter = ',', num_args = 1..=2)]
+    names: Vec<String>,
     /// Save the match record here (the format `umpire replay` and the
     /// server use): checked before play, kept up to date after every move,
     /// marked unfinished when you quit.
@@ -297,7 +303,7 @@ impl Table {
         if !self.screen.alternate {
             self.news.clear();
         }
-        print!("{out}");
+        print!("{}", self.m.named(&out));
         std::io::stdout().flush().ok();
     }
 
@@ -415,7 +421,9 @@ pub fn run(args: Args, styled: bool, games: &[&'static dyn AnyGame]) -> Result<(
     } else {
         MatchOptions::untimed()
     };
-    let m = Match::new(game, &config, seed, options).map_err(|e| e.to_string())?;
+    let m = Match::new(game, &config, seed, options)
+        .and_then(|m| m.with_players(players(&args.names)?, false))
+        .map_err(|e| e.to_string())?;
     let mut bot = umpire_catalog::make_bot(game.id(), &args.bot)?;
     let mut rng = seeded_rng(seed);
     let (me, them) = (args.seat, args.seat.other());
@@ -429,6 +437,7 @@ pub fn run(args: Args, styled: bool, games: &[&'static dyn AnyGame]) -> Result<(
             "Untimed (`--timed` runs the clocks)."
         }
     );
+    let header = m.named(&header);
     let alternate = game.hides_history() && std::io::stdout().is_terminal();
     let mut table = Table {
         m,
@@ -471,7 +480,8 @@ fn finish(table: &Table, left: Option<Left>) -> Result<(), Error> {
         .collect::<String>();
     // The whole board once the match is over; the person's own view of a
     // match left unfinished.
-    print!("\n{news}\n{}", m.render(Viewer::Seat(me), table.styled));
+    let board = m.render(Viewer::Seat(me), table.styled);
+    print!("{}", m.named(&format!("\n{news}\n{board}")));
     let (mark, last) = match (left, m.outcome()) {
         (Some(left), _) => {
             let (mark, line) = left.words(me);
@@ -505,7 +515,7 @@ fn finish(table: &Table, left: Option<Left>) -> Result<(), Error> {
             }
         );
     }
-    println!("{last}");
+    println!("{}", m.named(&last));
     match left {
         Some(Left::Interrupted) => Err(Error {
             code: 130,
@@ -513,6 +523,17 @@ fn finish(table: &Table, left: Option<Left>) -> Result<(), Error> {
         }),
         _ => Ok(()),
     }
+}
+
+/// The players `--names` gives, P1's first.
+fn players(names: &[String]) -> Result<PerSeat<Player>, umpire_core::ConfigError> {
+    let player = |i: usize| match names.get(i) {
+        Some(name) => {
+            Player::named(name).map_err(|why| umpire_core::ConfigError(format!("--names: {why}")))
+        }
+        None => Ok(Player::default()),
+    };
+    Ok(PerSeat::new(player(0)?, player(1)?))
 }
 
 /// The commands and the game's notation.

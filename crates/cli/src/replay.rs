@@ -100,19 +100,64 @@ fn check(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), Error> {
         println!("{}", json_printable(&result.to_string()));
         return Ok(());
     }
-    print!("{}", printable(&played.render(Viewer::Umpire, false)));
-    println!("{} actions, all legal.", record.actions.len());
+    if let Some(players) = players_line(&record) {
+        println!("{}", printable(&players));
+    }
+    let named = |text: &str| printable(&played.named(text));
+    print!("{}", named(&played.render(Viewer::Umpire, false)));
+    let by_host = record.actions.iter().filter(|e| e.by.is_some()).count();
+    match by_host {
+        0 => println!("{} actions, all legal.", record.actions.len()),
+        n => println!(
+            "{} actions, all legal ({n} made by the host: entered for a player, or the umpire's rulings).",
+            record.actions.len()
+        ),
+    }
     match outcome {
-        Some(o) => println!("{}", printable(&o.reason)),
+        Some(o) => {
+            let head = match o.winner {
+                Some(w) => format!("{w} wins"),
+                None => "A draw".into(),
+            };
+            println!(
+                "{}",
+                named(&format!(
+                    "{head} (decided by {}): {}",
+                    o.decided_by, o.reason
+                ))
+            );
+        }
         None => {
             if let Some(why) = &unfinished {
                 println!("Left unfinished: {}.", printable(why));
             }
             println!(
-                "The match is not over: waiting for {}.",
-                played.decision().seats()
+                "{}",
+                named(&format!(
+                    "The match is not over: waiting for {}.",
+                    played.decision().seats()
+                ))
             )
         }
     }
     Ok(())
+}
+
+/// "Ada (P1) against Bo (P2), run by a host.": who played, when the record
+/// names anyone or had a host.
+fn players_line(record: &Record) -> Option<String> {
+    let named = record.seats != Default::default();
+    if !named && !record.host {
+        return None;
+    }
+    let who = |seat: umpire_core::Seat| match &record.seats[seat].name {
+        Some(name) => format!("{name} ({seat})"),
+        None => seat.to_string(),
+    };
+    let host = if record.host { ", run by a host" } else { "" };
+    Some(format!(
+        "{} against {}{host}.",
+        who(umpire_core::Seat::P1),
+        who(umpire_core::Seat::P2)
+    ))
 }

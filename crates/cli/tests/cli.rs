@@ -75,7 +75,7 @@ fn replay_prints_board_outcome_and_reason() {
     let result: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(result["winner"], record["outcome"]["winner"]);
     assert_eq!(result["scores"], record["outcome"]["scores"]);
-    assert!(result["reason"].as_str().unwrap().contains("wins"));
+    assert!(result["reason"].as_str().unwrap().contains("beats"));
 }
 
 #[test]
@@ -725,4 +725,77 @@ fn arena_names_its_threads_and_rate_in_words() {
     let first = stdout(&out).lines().next().unwrap().to_string();
     assert!(first.contains(" games/s, 1 thread)"), "{first}");
     assert!(!first.contains("(0 games/s"), "{first}");
+}
+
+/// A host's record: named players, one action entered by the host.
+fn hosted_record() -> Value {
+    let mut record = finished_record();
+    record["seats"] = json!({"P1": {"name": "Ada"}, "P2": {"name": "Bo"}});
+    record["host"] = json!(true);
+    record["actions"][1]["by"] = json!("host");
+    record
+}
+
+#[test]
+fn replay_names_the_players_and_counts_the_hosts_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = umpire(&["replay", &write(&dir, "hosted.json", &hosted_record())]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("Ada (P1) against Bo (P2), run by a host.\n"),
+        "{text}"
+    );
+    assert!(text.contains("(1 made by the host"), "{text}");
+    assert!(
+        text.contains("Ada wins") || text.contains("Bo wins"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("P1 wins") && !text.contains("P2 wins"),
+        "{text}"
+    );
+    // The host's entry in a match without a host is refused, saying why.
+    let mut hostless = hosted_record();
+    hostless["host"] = json!(false);
+    let out = umpire(&["replay", &write(&dir, "hostless.json", &hostless)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "action 2 (P");
+    assert_stderr(&out, "this match has no host");
+}
+
+#[test]
+fn play_calls_the_seats_by_their_names_and_records_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("named.json");
+    let record = path.to_str().unwrap();
+    let out = umpire_with_input(
+        &[
+            "play",
+            "masked-army",
+            "--seed",
+            "3",
+            "--names",
+            "Ada,Bo",
+            "--record",
+            record,
+        ],
+        b"first P1\nresign\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("you are Ada, bot random is Bo."), "{text}");
+    assert!(
+        text.contains("`first P1` or `first P2`"),
+        "notation keeps its words: {text}"
+    );
+    assert!(
+        text.contains("Ada> ") && text.contains("Ada resigned"),
+        "{text}"
+    );
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved["seats"]["P2"]["name"], "Bo");
+    let out = umpire(&["play", "masked-army", "--names", "Ada,ada"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_stderr(&out, "different names");
 }

@@ -418,6 +418,8 @@ fn check_replay<G: Game>(config: &G::Config, seed: u64, actions: Vec<Entry>, end
         seed,
         timed: false,
         clock: None,
+        seats: Default::default(),
+        host: false,
         actions,
         outcome: end.outcome(),
     };

@@ -33,6 +33,9 @@ pub trait AnyGame: Send + Sync {
     fn rules(&self) -> &'static str;
     /// Whether the rules delete earlier moves while the match runs.
     fn hides_history(&self) -> bool;
+    /// How a host writes the umpire's rulings ([`Game::RULINGS`]); empty
+    /// when the game takes none.
+    fn rulings(&self) -> &'static str;
     /// The standard config with every option spelled out.
     fn default_config(&self) -> Value;
     /// The options a lobby offers, described by the game.
@@ -66,6 +69,9 @@ pub trait AnyState: Send + Sync + Debug {
     /// Parses an action, checks the turn and applies it; returns it in
     /// canonical notation. On error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, ActionError>;
+    /// Applies the umpire's ruling about `seat` ([`Game::rule`]); returns
+    /// it in canonical words. On error the state is unchanged.
+    fn rule(&mut self, seat: Seat, ruling: &str) -> Result<String, ActionError>;
     /// The action in canonical notation if it only writes out a choice the
     /// rules already made for `seat` ([`Game::given`]).
     fn given(&self, seat: Seat, action: &str) -> Option<String>;
@@ -146,6 +152,10 @@ impl<G: Game> AnyGame for Def<G> {
         G::HIDES_HISTORY
     }
 
+    fn rulings(&self) -> &'static str {
+        G::RULINGS
+    }
+
     fn default_config(&self) -> Value {
         serde_json::to_value(G::Config::default()).expect("configs serialise")
     }
@@ -216,6 +226,10 @@ impl<G: Game> AnyState for Erased<G> {
             .play(seat, &action)
             .map_err(|e| ActionError::from_rule(&e))?;
         Ok(action.to_string())
+    }
+
+    fn rule(&mut self, seat: Seat, ruling: &str) -> Result<String, ActionError> {
+        self.0.rule(seat, ruling)
     }
 
     fn given(&self, seat: Seat, action: &str) -> Option<String> {

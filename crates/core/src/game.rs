@@ -7,7 +7,8 @@ use rand::{Rng, RngExt};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{ClockPolicy, ConfigError, ConfigOption, Decision, Outcome, ParseError, Refused};
+use crate::Refused;
+use crate::{ActionError, ClockPolicy, ConfigError, ConfigOption, Decision, Outcome, ParseError};
 use crate::{RuleViolation, Seat, Timeout, TurnClock, Viewer};
 
 /// A two-player game with its rules, notation, views and clock policy.
@@ -54,6 +55,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// so that players play from memory: a terminal then shows only the
     /// current view. Default: no.
     const HIDES_HISTORY: bool = false;
+    /// The umpire's rulings the game takes ([`Game::rule`]), in words: how
+    /// a host writes one, for the host's console. Empty: none.
+    const RULINGS: &'static str = "";
 
     /// Sets up a match.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;
@@ -86,6 +90,19 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// Default: never.
     fn given(&self, _seat: Seat, _action: &Self::Action) -> bool {
         false
+    }
+
+    /// The umpire's ruling about `seat`'s play, in the game's notation for
+    /// rulings ([`Game::RULINGS`]): a host's final call where the rulebook
+    /// gives the host one (accept a statement the machine refused, or
+    /// refuse one it accepted). Applied, it returns the ruling in canonical
+    /// words; refused, it leaves the state as it was. Only a match with a
+    /// host takes rulings. Default: the game takes none.
+    fn rule(&mut self, _seat: Seat, _ruling: &str) -> Result<String, ActionError> {
+        Err(ActionError::new(
+            "no-rulings",
+            format!("{} takes no rulings from the umpire", Self::NAME),
+        ))
     }
 
     /// Checks that `seat` may act now, then applies its action.

@@ -19,8 +19,8 @@ use serde_json::Value;
 
 use crate::record::{RESIGN, TIMEOUT, outcome_mismatch};
 use crate::{
-    ActionError, AnyGame, AnyState, ClockPolicy, ClockStatus, Clocks, Decision, Entry, Outcome,
-    Pending, PerSeat, Record, ReplayError, Seat, SeatView, Timeout, TurnClock, Viewer,
+    ActionError, AnyGame, AnyState, By, ClockPolicy, ClockStatus, Clocks, Decision, Entry, Outcome,
+    Pending, PerSeat, Player, Record, ReplayError, Seat, SeatView, Timeout, TurnClock, Viewer,
 };
 
 /// How a match is timed: the game's standard clock (the default), another
@@ -124,6 +124,8 @@ impl Match {
             seed,
             timed: options.timed,
             clock: options.clock,
+            seats: PerSeat::default(),
+            host: false,
             actions: Vec::new(),
             outcome: None,
         };
@@ -139,6 +141,35 @@ impl Match {
         };
         m.restart_clocks(0);
         Ok(m)
+    }
+
+    /// The same match with its players named (checked: [`crate::check_players`])
+    /// and, with `host`, run by a host: a host may enter a seat's action
+    /// for it and make the umpire's rulings. Both go into the record.
+    pub fn with_players(
+        mut self,
+        seats: PerSeat<Player>,
+        host: bool,
+    ) -> Result<Match, crate::ConfigError> {
+        crate::check_players(&seats).map_err(crate::ConfigError)?;
+        self.record.seats = seats;
+        self.record.host = host;
+        Ok(self)
+    }
+
+    /// Who plays each seat, by name.
+    pub fn players(&self) -> &PerSeat<Player> {
+        &self.record.seats
+    }
+
+    /// Whether a host runs the match.
+    pub fn hosted(&self) -> bool {
+        self.record.host
+    }
+
+    /// The game's words with each seat called by its player's name.
+    pub fn named(&self, text: &str) -> String {
+        crate::named(text, &self.record.seats)
     }
 
     /// Replays a record, checking every action, every clock and every
@@ -181,7 +212,9 @@ impl Match {
             timed: record.timed,
             clock: record.clock,
         };
-        let mut m = Match::new(game, &record.config, record.seed, options)?;
+        let mut m = Match::new(game, &record.config, record.seed, options)?
+            .with_players(record.seats.clone(), record.host)
+            .map_err(|e| crate::ConfigError(format!("the record's seats: {}", e.0)))?;
         for (index, entry) in record.actions.iter().enumerate() {
             let failed = |error: ActionError| ReplayError::Action {
                 index,
@@ -344,13 +377,26 @@ impl Match {
     /// the entry as recorded. Call [`Match::advance`] first: a move after a
     /// clock ran out is refused. On error nothing changes.
     pub fn submit(&mut self, seat: Seat, text: &str, now: u64) -> Result<Entry, ActionError> {
+        self.submit_by(seat, text, now, None)
+    }
+
+    /// [`Match::submit`], made `by` the host for the seat, or the umpire's
+    /// ruling about it (`None`: by the seat itself). Only a match with a
+    /// host takes either.
+    pub fn submit_by(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        now: u64,
+        by: Option<By>,
+    ) -> Result<Entry, ActionError> {
         if text.trim().eq_ignore_ascii_case(TIMEOUT) {
             return Err(ActionError::new(
                 "notation",
                 "`timeout` is for the clock to say",
             ));
         }
-        self.apply_entry(&Entry::new(seat, text.trim(), now.max(self.now)))
+        self.apply_entry(&Entry::new(seat, text.trim(), now.max(self.now)).by(by))
     }
 
     /// Applies every timeout due before `now`, in order; returns them.
@@ -397,18 +443,23 @@ impl Match {
                 format!("time runs backwards: {now} ms is before {} ms", self.now),
             ));
         }
+        if let Some(by) = entry.by {
+            self.check_by(entry, by)?;
+        }
         let decision = self.decision();
-        let resigning = entry.action.eq_ignore_ascii_case(RESIGN);
+        // The umpire rules on a seat's play whether or not the seat is to act.
+        let ruling = entry.by == Some(By::Umpire);
+        let resigning = !ruling && entry.action.eq_ignore_ascii_case(RESIGN);
         let is_timeout = entry.action.eq_ignore_ascii_case(TIMEOUT);
         // A choice the rules already made, written out: it changes nothing.
-        let given = if resigning || is_timeout || decision.is_over() {
+        let given = if ruling || resigning || is_timeout || decision.is_over() {
             None
         } else {
             self.state.given(seat, &entry.action)
         };
         if let Err(e) = decision.require(seat) {
             // Resigning is allowed out of turn, but not after the end.
-            if !(resigning || given.is_some()) || decision.is_over() {
+            if !(ruling || resigning || given.is_some()) || decision.is_over() {
                 return Err(ActionError::from_rule(&e));
             }
         }
@@ -423,7 +474,9 @@ impl Match {
             }
         }
         let mut effect = None;
-        let action = if resigning {
+        let action = if ruling {
+            self.state.rule(seat, &entry.action)?
+        } else if resigning {
             self.forced = Some(Outcome::forfeit(
                 seat.other(),
                 "resignation",
@@ -455,12 +508,38 @@ impl Match {
             action,
             at_ms: now,
             effect,
+            by: entry.by,
         };
         self.record.actions.push(entry.clone());
         if self.is_over() {
             self.record.outcome = self.outcome();
         }
         Ok(entry)
+    }
+
+    /// Whether an entry made `by` the host or the umpire may be: only in a
+    /// match with a host, never a timeout, and a ruling only while the
+    /// match runs.
+    fn check_by(&self, entry: &Entry, by: By) -> Result<(), ActionError> {
+        if !self.record.host {
+            return Err(ActionError::new(
+                "no-host",
+                format!(
+                    "made by the {}, but this match has no host (a hosted match's record says \"host\": true)",
+                    by.as_str()
+                ),
+            ));
+        }
+        if entry.action.eq_ignore_ascii_case(TIMEOUT) {
+            return Err(ActionError::new(
+                "clock",
+                "`timeout` is for the clock to say, not the host",
+            ));
+        }
+        if by == By::Umpire && self.is_over() {
+            return Err(ActionError::from_rule(&crate::TurnError::GameOver));
+        }
+        Ok(())
     }
 
     /// Applies the game's timeout rule for `seat`; returns what it did.

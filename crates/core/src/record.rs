@@ -17,7 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{ActionError, ClockPolicy, Outcome, Seat};
+use crate::{ActionError, ClockPolicy, Outcome, PerSeat, Player, Seat};
 
 /// A match as it was played: `{"game", "config", "seed", "actions": [...]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,6 +32,14 @@ pub struct Record {
     /// The clock used, when not the game's standard one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockPolicy>,
+    /// Who played each seat: `{"P1": {"name": "Ada"}, "P2": {}}`.
+    #[serde(default, skip_serializing_if = "unnamed")]
+    pub seats: PerSeat<Player>,
+    /// A host ran the match: it may enter a seat's action for it
+    /// ([`By::Host`]) and make the umpire's rulings ([`By::Umpire`]). A
+    /// record without a host that holds either is refused.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub host: bool,
     pub actions: Vec<Entry>,
     /// The result, written once the match is over; replay recomputes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -40,6 +48,46 @@ pub struct Record {
 
 fn yes() -> bool {
     true
+}
+
+fn unnamed(seats: &PerSeat<Player>) -> bool {
+    *seats == PerSeat::default()
+}
+
+/// Who made an entry when it was not the seat itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum By {
+    /// The host entered the seat's action for it (the player sent it by
+    /// private message).
+    Host,
+    /// The umpire's own ruling about the seat's play (the host's final
+    /// call), in the game's notation for rulings ([`crate::Game::rule`]).
+    Umpire,
+}
+
+impl By {
+    /// `host` or `umpire`, as the record writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            By::Host => "host",
+            By::Umpire => "umpire",
+        }
+    }
+}
+
+impl std::str::FromStr for By {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<By, String> {
+        match text {
+            "host" => Ok(By::Host),
+            "umpire" => Ok(By::Umpire),
+            _ => Err(format!(
+                "`{text}` is not who made an entry (host or umpire)"
+            )),
+        }
+    }
 }
 
 /// One accepted action. `action` is in the game's notation, or one of the
@@ -56,6 +104,10 @@ pub struct Entry {
     /// (`loses`, `passed`, …). Replay checks it when present.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<String>,
+    /// Made by the host for the seat, or the umpire's ruling about it;
+    /// absent when the seat itself acted (or its clock ran out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
 }
 
 impl Entry {
@@ -66,7 +118,13 @@ impl Entry {
             action: action.into(),
             at_ms,
             effect: None,
+            by: None,
         }
+    }
+
+    /// The same entry, made `by` the host or the umpire.
+    pub fn by(self, by: Option<By>) -> Entry {
+        Entry { by, ..self }
     }
 }
 
@@ -156,6 +214,9 @@ pub fn outcome_mismatch(recorded: Option<&Outcome>, replayed: Option<&Outcome>) 
 impl fmt::Display for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} @{}ms", self.seat, self.action, self.at_ms)?;
+        if let Some(by) = self.by {
+            write!(f, " by {}", by.as_str())?;
+        }
         match &self.effect {
             Some(effect) => write!(f, " ({effect})"),
             None => Ok(()),

@@ -14,7 +14,9 @@
 //! a seat pondered, has bid or is confirming until the round is over: the
 //! public picture shows both seats bidding, with 30 s. A missed bid is a bid
 //! of 0 (no player can send it); a missed confirmation lets the 3 stand.
-//! The higher bid takes the prize; most points win.
+//! The higher bid takes the prize; most points win. In a match with a host,
+//! the umpire may rule `void` on a seat that has bid while the other has
+//! not: its bid is voided and it bids again.
 
 use std::fmt;
 use std::str::FromStr;
@@ -220,6 +222,7 @@ impl Game for SealedBids {
     const NAME: &'static str = "Sealed Bids (test game)";
     const RULES: &'static str = "A test game: three rounds of sealed bids 1–3 for public prizes.\n\n\
         Notation: `bid 2`, `ponder` (secretly take 20 s instead of 10 s), `confirm` (a bid of 3 must be confirmed).";
+    const RULINGS: &'static str = "`void`: the seat's sealed bid is voided and it bids again";
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         let mut rng = seeded_rng(seed);
@@ -286,6 +289,30 @@ impl Game for SealedBids {
         }
         self.resolve_if_done();
         Ok(())
+    }
+
+    fn rule(&mut self, seat: Seat, ruling: &str) -> Result<String, crate::ActionError> {
+        if !ruling.trim().eq_ignore_ascii_case("void") {
+            return Err(crate::ActionError::new(
+                "notation",
+                format!(
+                    "`{}` is not a ruling: the umpire may rule `void`",
+                    ruling.trim()
+                ),
+            ));
+        }
+        let s = &mut self.sealed[seat];
+        if s.bid.is_none() {
+            return Err(crate::ActionError::new(
+                "nothing-to-void",
+                format!("{seat} has no sealed bid this round"),
+            ));
+        }
+        *s = Sealed {
+            pondering: s.pondering,
+            ..Sealed::default()
+        };
+        Ok("void".into())
     }
 
     fn legal_actions(&self, seat: Seat) -> Option<impl Iterator<Item = Action> + '_> {

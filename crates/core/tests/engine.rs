@@ -224,3 +224,86 @@ fn pending_decisions_serialise_per_seat() {
         serde_json::to_value(Pending::new("bid").simultaneous()).unwrap()
     );
 }
+
+fn hosted_match() -> Match {
+    let seats = umpire_core::PerSeat::new(
+        umpire_core::Player::named("Ada").unwrap(),
+        umpire_core::Player::named("Bo").unwrap(),
+    );
+    new_match().with_players(seats, true).unwrap()
+}
+
+#[test]
+fn a_host_enters_actions_and_rules_and_the_record_replays_both() {
+    use umpire_core::By;
+    let mut m = hosted_match();
+    let entered = m
+        .submit_by(Seat::P1, "bid 2", 1_000, Some(By::Host))
+        .unwrap();
+    assert_eq!(entered.by, Some(By::Host));
+    // The umpire voids P1's sealed bid: P1 bids again.
+    let ruled = m
+        .submit_by(Seat::P1, " VOID ", 1_500, Some(By::Umpire))
+        .unwrap();
+    assert_eq!(
+        (ruled.action.as_str(), ruled.by),
+        ("void", Some(By::Umpire))
+    );
+    assert_eq!(m.decision().kind(Seat::P1), Some("bid"));
+    // A host's entry is refused as the seat's own would be.
+    let e = m
+        .submit_by(Seat::P1, "bid 9", 2_000, Some(By::Host))
+        .unwrap_err();
+    assert_eq!(e.rule, "bid-range");
+    let e = m
+        .submit_by(Seat::P2, "void", 2_000, Some(By::Umpire))
+        .unwrap_err();
+    assert_eq!(e.rule, "nothing-to-void");
+    m.submit(Seat::P1, "bid 1", 2_500).unwrap();
+    let text = serde_json::to_string(m.record()).unwrap();
+    assert!(
+        text.contains(r#""seats":{"P1":{"name":"Ada"},"P2":{"name":"Bo"}}"#),
+        "{text}"
+    );
+    assert!(text.contains(r#""host":true"#), "{text}");
+    assert!(text.contains(r#""by":"umpire""#), "{text}");
+    let record: umpire_core::Record = serde_json::from_str(&text).unwrap();
+    let replayed = Match::replay(game(), &record).unwrap();
+    assert_eq!(replayed.record(), m.record());
+    assert_eq!(replayed.named("P1 bid; P2 waits"), "Ada bid; Bo waits");
+}
+
+#[test]
+fn a_record_that_marks_the_host_in_a_match_without_one_is_refused() {
+    for (by, action) in [("host", "bid 2"), ("umpire", "void")] {
+        let text = format!(
+            r#"{{"game": "sealed-bids", "seed": 3, "actions": [
+                {{"seat": "P1", "action": "bid 1"}},
+                {{"seat": "P1", "action": "{action}", "by": "{by}"}}]}}"#
+        );
+        let record: umpire_core::Record = serde_json::from_str(&text).unwrap();
+        let e = Match::replay(game(), &record).unwrap_err();
+        assert_eq!(e.index(), Some(1), "{by}");
+        let words = e.to_string();
+        assert!(
+            words.contains("action 2") && words.contains("this match has no host"),
+            "{words}"
+        );
+    }
+    // The umpire rules; it never acts for a seat by itself, and a timeout
+    // is the clock's.
+    let mut m = hosted_match();
+    let e = m
+        .submit_by(Seat::P1, "timeout", 1, Some(umpire_core::By::Host))
+        .unwrap_err();
+    assert_eq!(e.rule, "notation");
+}
+
+#[test]
+fn a_record_with_a_bad_name_is_refused() {
+    let text = r#"{"game": "sealed-bids", "seed": 3, "actions": [],
+        "seats": {"P1": {"name": "Ada\u001b[2J"}, "P2": {}}}"#;
+    let record: umpire_core::Record = serde_json::from_str(text).unwrap();
+    let e = Match::replay(game(), &record).unwrap_err().to_string();
+    assert!(e.contains("P1's name") && e.contains("control"), "{e}");
+}

@@ -14,8 +14,19 @@ use crate::pool::{self, Pool};
 use crate::reply::Refusal;
 use crate::request::CreateRequest;
 use crate::shown::Shown;
-use crate::store::{Claim, Invite, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
+use crate::store::{Claim, Invite, Leases, Loaded, MatchRow, Op, SeatKind, Store, Tokens};
 use crate::{tokens, wall};
+
+/// A match as it stands: the match, what each kind of viewer was shown of
+/// it, and its chat.
+struct Standing {
+    m: Match,
+    shown: Shown,
+    chat: Vec<crate::chat::ChatLine>,
+}
+
+/// How many orphaned matches a node loads at once when it takes them over.
+const ADOPT_AT_ONCE: usize = 16;
 
 pub struct Hub {
     live: Registry,
@@ -27,9 +38,9 @@ pub struct Hub {
     bots: Pool,
     judges: Pool,
     checks: Pool,
-    /// Held while this node takes a match over (where nodes share the
+    /// A lock per match this node is taking over (where nodes share the
     /// store).
-    claiming: tokio::sync::Mutex<()>,
+    claiming: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     /// This node hands its matches over: it takes none.
     leaving: std::sync::atomic::AtomicBool,
 }
@@ -99,20 +110,21 @@ impl Hub {
         let game = umpire_catalog::require_in(self.games(), &loaded.row.game)?;
         let record = loaded.row.record(loaded.actions);
         let (m, shown) = Shown::replay(game, &record).map_err(|e| e.to_string())?;
-        Ok(self.spawn(game, loaded.row, m, shown, None, epoch))
+        let chat = loaded.chat;
+        Ok(self.spawn(game, loaded.row, Standing { m, shown, chat }, None, epoch))
     }
 
-    /// Starts the task of the match `row` describes, now at `m`, run in
-    /// `epoch`; `from` created it, if known.
+    /// Starts the task of the match `row` describes, standing as `now`,
+    /// run in `epoch`; `from` created it, if known.
     fn spawn(
         &self,
         game: &'static dyn AnyGame,
         row: MatchRow,
-        m: Match,
-        shown: Shown,
+        now: Standing,
         from: Option<IpAddr>,
         epoch: u64,
     ) -> Handle {
+        let Standing { m, shown, chat } = now;
         live::spawn(Start {
             info: Arc::new(Info {
                 id: row.id,
@@ -121,15 +133,21 @@ impl Hub {
                 tokens: row.tokens,
                 takeover: row.takeover,
                 created_ms: row.created_ms,
-                fixed: fixed(game, &row.config),
+                fixed: fixed(game, &row.config)
+                    .into_iter()
+                    .chain(row.seed_set.then_some("Seed"))
+                    .collect(),
                 epoch,
                 from,
                 bots_only: Seat::BOTH
                     .iter()
                     .all(|&s| matches!(row.seats[s], SeatKind::Bot { .. })),
+                hosted: row.hosted,
+                audience: row.audience,
             }),
             m,
             shown,
+            chat,
             seats: row.seats,
             store: self.store.fenced(epoch),
             config: self.config.clone(),
@@ -160,8 +178,28 @@ impl Hub {
                 "this node is shutting down; try again (another node takes its matches)".into(),
             ));
         }
-        // One take-over at a time here: two would each move the epoch on.
-        let _one = self.claiming.lock().await;
+        // One take-over of a match at a time here: two would each move its
+        // epoch on. Different matches are taken over side by side.
+        let lock = self.claiming_lock(id);
+        let found = {
+            let _one = lock.lock().await;
+            self.take_over(leases, id).await
+        };
+        let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+        if Arc::strong_count(&lock) == 2 {
+            claiming.remove(id);
+        }
+        found
+    }
+
+    /// The lock held while match `id` is claimed.
+    fn claiming_lock(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+        claiming.entry(id.to_string()).or_default().clone()
+    }
+
+    /// Claims match `id` in the store: runs it here if no live node does.
+    async fn take_over(&self, leases: &Leases, id: &str) -> Result<Option<Found>, Refusal> {
         if let Some(h) = self.running(id) {
             return Ok(Some(Found::Here(h)));
         }
@@ -227,16 +265,50 @@ impl Hub {
         // A share of them, so that the nodes left split the work.
         let nodes = leases.nodes().await?.len().max(1);
         let share = orphans.len().div_ceil(nodes);
-        let mut adopted = 0;
-        for id in orphans.into_iter().take(share) {
-            if self.registry().len() >= self.config.max_live {
-                break;
-            }
-            if let Ok(Some(Found::Here(_))) = self.get(&id).await {
-                adopted += 1;
+        // Loaded several at once: each waits mostly on the store, and a
+        // dead node's players wait for all of them.
+        use futures_util::StreamExt;
+        let adopted = futures_util::stream::iter(orphans.into_iter().take(share))
+            .map(|id| async move {
+                if self.registry().len() >= self.config.max_live {
+                    return false;
+                }
+                matches!(self.get(&id).await, Ok(Some(Found::Here(_))))
+            })
+            .buffer_unordered(ADOPT_AT_ONCE)
+            .filter(|here| std::future::ready(*here))
+            .count()
+            .await;
+        Ok(adopted)
+    }
+
+    /// Lets go of the matches another node took over while this one still
+    /// ran them (its lease lapsed while it was alive, say under load): their
+    /// clients reconnect to find the new owner, and nothing here answers
+    /// for them from an old state.
+    pub async fn let_go_of_lost(&self) -> Result<usize, String> {
+        let Some(leases) = self.store.leases() else {
+            return Ok(0);
+        };
+        let running: Vec<Handle> = self.registry().values().cloned().collect();
+        if running.is_empty() {
+            return Ok(0);
+        }
+        let ids: Vec<String> = running.iter().map(|h| h.info.id.clone()).collect();
+        let stored: HashMap<String, u64> = leases
+            .epochs(&ids)
+            .await
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .collect();
+        let mut lost = 0;
+        for h in running {
+            if stored.get(&h.info.id).is_some_and(|&e| e > h.info.epoch) {
+                let _ = h.tx.send(live::Cmd::Moved).await;
+                lost += 1;
             }
         }
-        Ok(adopted)
+        Ok(lost)
     }
 
     pub fn live_count(&self) -> usize {
@@ -371,7 +443,8 @@ impl Hub {
             })?;
         let id = row.id.clone();
         let shown = Shown::start(&m);
-        let handle = self.spawn(game, row, m, shown, from, 0);
+        let chat = Vec::new();
+        let handle = self.spawn(game, row, Standing { m, shown, chat }, from, 0);
         self.registry().insert(id.clone(), handle);
         tracing::info!(%id, game = game.id(), "match created");
         Ok(id)
@@ -417,15 +490,45 @@ impl Hub {
                     .map_err(|e| bad(format!("{seat}: {e}")))?;
             }
         }
-        let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;
-        clock.lag_ms = self.config.lag_ms;
+        let players = req.names.players().map_err(bad)?;
+        if !req.audience && !req.host {
+            return Err(bad(
+                "only a host's match (`host`) may keep the audience out until the end".into(),
+            ));
+        }
+        if req.host && req.creator.is_some() {
+            return Err(bad(
+                "a host plays neither seat: leave out `as` to host".into()
+            ));
+        }
+        let clock = match req.clock {
+            Some(own) => own.policy(self.config.lag_ms).map_err(bad)?,
+            None => {
+                let mut clock = game.clock_policy(&config).map_err(|e| bad(e.to_string()))?;
+                clock.lag_ms = self.config.lag_ms;
+                clock
+            }
+        };
         // Below 2^53, so JavaScript reads it exactly.
-        let seed = rand::random::<u64>() >> 11;
+        let seed = match req.seed {
+            Some(_) if req.creator.is_some() => {
+                return Err(bad(
+                    "the seed fixes the game's secrets: only a host, who plays neither seat, may set it".into(),
+                ));
+            }
+            Some(seed) if seed >= 1 << 53 => {
+                return Err(bad(format!("seed {seed} is not below 2^53")));
+            }
+            Some(seed) => seed,
+            None => rand::random::<u64>() >> 11,
+        };
         let options = MatchOptions {
             timed: req.timed,
             clock: Some(clock),
         };
-        let m = Match::new(game, &config, seed, options).map_err(|e| bad(e.to_string()))?;
+        let m = Match::new(game, &config, seed, options)
+            .and_then(|m| m.with_players(players.clone(), req.host))
+            .map_err(|e| bad(e.to_string()))?;
         if let Some(seat) = req.creator {
             if req.seats[seat] != SeatKind::Person {
                 return Err(bad(format!("you cannot play {seat}: a bot plays it")));
@@ -463,6 +566,10 @@ impl Hub {
             takeover: req.takeover,
             created_ms: wall::wall_ms(),
             creator: None,
+            players,
+            hosted: req.host,
+            seed_set: req.seed.is_some(),
+            audience: req.audience,
         };
         Ok((game, m, row))
     }
@@ -482,12 +589,18 @@ fn links(row: &MatchRow, creator: Option<Seat>) -> Value {
             "invite": row.tokens.invite.as_ref().map(|i| format!("/i/{id}?c={}", i.code)),
             "spectator": format!("/m/{id}"),
         }),
-        None => json!({
-            "P1": person(Seat::P1),
-            "P2": person(Seat::P2),
-            "spectator": format!("/m/{id}"),
-            "umpire": link(&row.tokens.umpire),
-        }),
+        None => {
+            let mut links = json!({
+                "P1": person(Seat::P1),
+                "P2": person(Seat::P2),
+                "spectator": format!("/m/{id}"),
+                "umpire": link(&row.tokens.umpire),
+            });
+            if row.hosted {
+                links["console"] = json!(format!("/host/{id}?t={}", row.tokens.umpire));
+            }
+            links
+        }
     }
 }
 

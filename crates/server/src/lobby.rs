@@ -116,9 +116,11 @@ impl Lobby {
             .into_iter()
             .map(|f| {
                 let name = umpire_catalog::find(hub.games(), &f.game).map_or("", |g| g.name());
-                json!({"id": f.id, "game": f.game, "name": name, "created_ms": f.created_ms,
-                    "finished_ms": f.finished_ms, "seats": f.seats, "moves": f.moves,
-                    "outcome": f.outcome, "status": "finished"})
+                let mut summary = json!({"id": f.id, "game": f.game, "name": name,
+                    "created_ms": f.created_ms, "finished_ms": f.finished_ms, "seats": f.seats,
+                    "moves": f.moves, "outcome": f.outcome, "status": "finished"});
+                crate::hosting::name_seats(&mut summary["seats"], &f.players);
+                summary
             })
             .collect();
         Ok(

@@ -13,29 +13,58 @@ pub const MAX_LEGAL: usize = 1000;
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum ClientMsg {
+    /// An action; `seat` from the umpire's link of a host's match: the
+    /// host enters it for that seat.
     Act {
         action: String,
+        #[serde(default)]
+        seat: Option<Seat>,
     },
-    /// Would this action be accepted now? Nothing changes.
+    /// Would this action be accepted now? Nothing changes. `seat` as in
+    /// `Act`.
     Check {
         action: String,
         #[serde(default)]
         id: Option<u64>,
+        #[serde(default)]
+        seat: Option<Seat>,
     },
-    Resign,
+    /// The umpire's ruling about `seat`'s play (a host's match only).
+    Rule {
+        seat: Seat,
+        ruling: String,
+    },
+    /// A seat asks the host whether `action` would be accepted (a host's
+    /// match only).
+    Ask {
+        action: String,
+    },
+    /// Resigns; `seat` as in `Act`.
+    Resign {
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
     Takeover,
     /// Asks for a rematch once the game is over, or accepts the opponent's.
     Rematch,
+    /// A line of chat ([`crate::chat`]).
+    Chat {
+        text: String,
+    },
     Ping,
 }
 
 /// The first message of a connection. `fixed` names the hidden options a
-/// host set.
+/// host set; `host` says a host runs the match, and for the umpire
+/// `rulings` how the game's rulings are written (empty: none).
 pub fn hello(info: &crate::live::Info, viewer: Viewer, takeover: Value) -> String {
-    json!({"type": "hello", "you": viewer.to_string(), "game": info.game.id(),
+    let mut hello = json!({"type": "hello", "you": viewer.to_string(), "game": info.game.id(),
            "name": info.game.name(), "match": info.id, "takeover": takeover,
-           "fixed": info.fixed})
-    .to_string()
+           "fixed": info.fixed, "host": info.hosted, "audience": info.audience});
+    if info.hosted && viewer == Viewer::Umpire {
+        hello["rulings"] = json!(info.game.rulings());
+    }
+    hello.to_string()
 }
 
 /// Who sits where now (`seats`: the table a `state` carries, as JSON text),
@@ -129,6 +158,29 @@ pub fn checked(id: Option<u64>, result: Result<String, ActionError>) -> String {
     msg.to_string()
 }
 
+/// To the host: `seat`'s own action `text` was refused, as the seat was
+/// told (the host may overrule the machine).
+pub fn refused_to_host(seat: Seat, text: &str, e: &ActionError) -> String {
+    let mut msg = serde_json::to_value(e).unwrap_or_default();
+    msg["type"] = json!("refused");
+    msg["seat"] = json!(seat);
+    msg["action"] = json!(text);
+    msg.to_string()
+}
+
+/// To the host and the asking seat: what the machine says of `text`, which
+/// `seat` asked the host about; as a `checked` says it.
+pub fn asked(seat: Seat, text: &str, result: Result<String, ActionError>) -> String {
+    let mut msg = serde_json::from_str::<Value>(&checked(None, result)).unwrap_or_default();
+    msg["type"] = json!("asked");
+    msg["seat"] = json!(seat);
+    msg["asked"] = json!(text);
+    if let Some(m) = msg.as_object_mut() {
+        m.remove("id");
+    }
+    msg.to_string()
+}
+
 pub fn error(rule: &str, message: &str) -> String {
     json!({"type": "error", "rule": rule, "message": message}).to_string()
 }
@@ -137,6 +189,18 @@ pub fn error(rule: &str, message: &str) -> String {
 /// seats are swapped; each person's key opens their new seat).
 pub fn rematch(offers: &[Seat], id: Option<&str>) -> String {
     json!({"type": "rematch", "offers": offers, "match": id}).to_string()
+}
+
+/// Lines of chat the recipient may read ([`crate::chat`]); `all` when they
+/// are every such line so far (on connecting), replacing what it had.
+pub fn chat(lines: &[crate::chat::ChatLine], all: bool) -> String {
+    json!({"type": "chat", "all": all, "lines": lines}).to_string()
+}
+
+/// The match log's lines from index `from` on ([`crate::log`]): the
+/// recipient keeps its first `from` lines and adds these.
+pub fn log(from: usize, lines: &[crate::log::LogLine]) -> String {
+    json!({"type": "log", "from": from, "lines": lines}).to_string()
 }
 
 pub fn pong() -> String {

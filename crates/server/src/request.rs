@@ -27,6 +27,23 @@ pub struct CreateRequest {
     /// The invited seat is listed in the lobby: anyone may take it.
     #[serde(default)]
     pub open: bool,
+    /// The players' display names.
+    #[serde(default)]
+    pub names: crate::hosting::Names,
+    /// A host runs the match: the umpire's link may enter the seats'
+    /// actions and make the umpire's rulings (docs/hosting.md).
+    #[serde(default)]
+    pub host: bool,
+    /// A clock of the host's own instead of the rulebook's.
+    #[serde(default)]
+    pub clock: Option<crate::hosting::Clock>,
+    /// The seed, set by a host (to play a match again); drawn otherwise.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Whether the audience may watch while it is played (a host may keep
+    /// it out until the end).
+    #[serde(default = "yes")]
+    pub audience: bool,
 }
 
 fn yes() -> bool {

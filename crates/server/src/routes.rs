@@ -42,13 +42,20 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches", get(lobby).post(create.layer(small.clone())))
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
+        .route("/api/matches/{id}/words", get(crate::hosting::words_route))
+        .route(
+            "/api/matches/{id}/console",
+            get(crate::hosting::words_route),
+        )
         .route("/api/matches/{id}/replay", get(replay_match))
+        .route("/api/matches/{id}/chat", get(match_chat))
         .route("/api/matches/{id}/claim", post(claim.layer(small)))
         .route("/api/replay", post(replay_upload.layer(record_body)))
         .route("/ws/{id}", get(ws::upgrade))
         .route("/", get(|| page("index.html")))
         .route("/m/{id}", get(|| page("match.html")))
         .route("/i/{id}", get(|| page("invite.html")))
+        .route("/host/{id}", get(|| page("host.html")))
         .route("/replay", get(|| page("replay.html")))
         .route("/replay/{id}", get(|| page("replay.html")))
         .route("/rules/{game}", get(|| page("rules.html")))
@@ -225,9 +232,12 @@ impl IntoResponse for Answer {
 
 /// Answers `ask` about a match where the match is run: here, or by asking
 /// the node that runs it.
-async fn answer(app: &App, ask: Ask) -> Answer {
+pub async fn answer(app: &App, ask: Ask) -> Answer {
     let id = match &ask {
-        Ask::Snapshot { id, .. } | Ask::Record { id, .. } | Ask::Claim { id, .. } => id,
+        Ask::Snapshot { id, .. }
+        | Ask::Record { id, .. }
+        | Ask::Claim { id, .. }
+        | Ask::Words { id, .. } => id,
         _ => return Answer::error(400, "not an ask about a match"),
     };
     match (app.hub.get(id).await, app.cluster.as_ref()) {
@@ -246,6 +256,12 @@ pub async fn answer_here(app: &App, ask: Ask) -> Answer {
     match ask {
         Ask::Snapshot { id, token } => reply(snapshot_here(app, &id, token.as_deref()).await),
         Ask::Record { id, token } => reply(record_here(app, &id, token.as_deref()).await),
+        Ask::Words { id, token, console } => match find(app, &id, token.as_deref()).await {
+            Ok((handle, viewer)) => {
+                reply(crate::hosting::words_here(&handle, viewer, console).await)
+            }
+            Err(r) => reply(Err(r)),
+        },
         Ask::Claim { id, code, mine } => match here(app, &id).await {
             Ok(handle) => {
                 let claimed = app.hub.claim(&handle, &code, &mine).await;
@@ -277,6 +293,10 @@ async fn here(app: &App, id: &str) -> Result<Handle, Refusal> {
 async fn find(app: &App, id: &str, token: Option<&str>) -> Result<(Handle, Viewer), Refusal> {
     let handle = here(app, id).await?;
     match handle.info.viewer(token) {
+        Some(viewer) if handle.closed_to(viewer).is_some() => Err(Refusal(
+            403,
+            handle.closed_to(viewer).unwrap_or_default().into(),
+        )),
         Some(viewer) => Ok((handle, viewer)),
         None => Err(Refusal(
             403,
@@ -378,6 +398,26 @@ async fn replay_match(
     match finished_record(&app, &id, q.t).await {
         Ok(record) => replay_response(&app, client, record).await,
         Err(r) => r,
+    }
+}
+
+/// The chat kept with a match, once it is over (or for the umpire), for
+/// the replay: both rooms, in the order said.
+async fn match_chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    if let Err(r) = finished_record(&app, &id, q.t).await {
+        return r;
+    }
+    match app.hub.store.load(&id).await {
+        Ok(Some(loaded)) => Json(json!({ "lines": loaded.chat })).into_response(),
+        Ok(None) => error(404, "no match with this id"),
+        Err(e) => {
+            tracing::error!("{e}");
+            error(500, "the store could not be read")
+        }
     }
 }
 

@@ -158,7 +158,7 @@ impl Shown {
 
 /// Whether `next` belongs to the same step as `entry`: the timeouts due at
 /// one moment are applied together.
-fn same_step(entry: &Entry, next: Option<&Entry>) -> bool {
+pub(crate) fn same_step(entry: &Entry, next: Option<&Entry>) -> bool {
     next.is_some_and(|next| {
         entry.action == TIMEOUT && next.action == TIMEOUT && next.at_ms == entry.at_ms
     })

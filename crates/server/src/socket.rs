@@ -19,9 +19,14 @@ pub const IDLE_LIMIT: Duration = Duration::from_secs(75);
 /// How often a client's silence is checked against [`IDLE_LIMIT`].
 pub const IDLE_CHECK: Duration = Duration::from_secs(5);
 
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+/// Connection numbers start at a random point, so that a node restarted
+/// under the same name does not reuse the numbers other nodes still relay
+/// under (below 2^53, which a browser's numbers hold exactly).
+static NEXT_CONN: std::sync::LazyLock<AtomicU64> =
+    std::sync::LazyLock::new(|| AtomicU64::new(u64::from(rand::random::<u32>()) << 20));
 
-/// A new connection's number, unique in this process.
+/// A new connection's number, unique in this process (and, almost surely,
+/// among the processes of a service).
 pub fn next_conn() -> u64 {
     NEXT_CONN.fetch_add(1, Ordering::Relaxed)
 }

@@ -14,7 +14,7 @@ use futures_util::StreamExt;
 use futures_util::stream::{SplitSink, SplitStream};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-use umpire_core::Viewer;
+use umpire_core::{By, Seat, Viewer};
 
 use crate::address::Client;
 use crate::admitted::Admitted;
@@ -94,7 +94,7 @@ async fn refuse(outbox: &Out, rule: &str, message: &str) {
 }
 
 async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<String>) {
-    let found = find(&app, &id).await;
+    let found = find_running(&app, &id).await;
     if let Ok(Found::There(node)) = found {
         // Another node runs the match: this one relays the client to it.
         return crate::cluster::relay::connection(socket, app, node, id, token).await;
@@ -140,7 +140,24 @@ pub async fn find(app: &App, id: &str) -> Result<Found, (&'static str, String)> 
     }
 }
 
-/// The next connection's number, unique in this process.
+/// Who runs match `id`, as [`find`] says; but a node that is gone (it
+/// died, and its lease has not lapsed yet) is waited out, so that its
+/// clients are served by the node that takes the match over rather than
+/// sent away to try again, all at once, until it has.
+async fn find_running(app: &App, id: &str) -> Result<Found, (&'static str, String)> {
+    let until = Instant::now() + crate::store::LEASE_TIME + Duration::from_secs(1);
+    loop {
+        let found = find(app, id).await;
+        let (Ok(Found::There(node)), Some(cluster)) = (&found, app.cluster.as_ref()) else {
+            return found;
+        };
+        if Instant::now() >= until || !cluster.gone(node).await {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
 /// Checks the token and joins the match's watchers, who send to `outbox`;
 /// or the refusal to send (its rule and message).
 pub async fn admit(
@@ -151,6 +168,9 @@ pub async fn admit(
     let Some(viewer) = handle.info.viewer(token) else {
         return Err(("auth", "this token does not belong to this match".into()));
     };
+    if let Some(why) = handle.closed_to(viewer) {
+        return Err(("private", why.into()));
+    }
     let conn = next_conn();
     let (reply, admitted) = oneshot::channel();
     let join = Cmd::Join {
@@ -321,28 +341,49 @@ fn command(text: &str, client: &Admitted, at: Instant) -> Result<Ask, String> {
     let msg: ClientMsg = serde_json::from_str(text)
         .map_err(|e| messages::error("protocol", &format!("not a protocol message: {e}")))?;
     let conn = client.conn;
+    let act = |seat, text, by| Cmd::Act {
+        conn,
+        seat,
+        text,
+        at,
+        by,
+    };
+    // A seat acts for itself; the umpire's link, for a seat it names (the
+    // host's, in a host's match: the match refuses it otherwise).
+    let acting = |named: Option<Seat>| match (client.viewer, named) {
+        (Viewer::Seat(me), None) => Ok((me, None)),
+        (Viewer::Seat(me), Some(seat)) if seat == me => Ok((me, None)),
+        (Viewer::Umpire, Some(seat)) => Ok((seat, Some(By::Host))),
+        _ => Err(messages::error(
+            "forbidden",
+            "only a seat's token can act for it (or a host's, naming the seat)",
+        )),
+    };
     let cmd = match (msg, client.viewer) {
         (ClientMsg::Ping, _) => return Err(messages::pong()),
         (ClientMsg::Rematch, Viewer::Seat(seat)) => return Ok(Ask::Rematch(seat)),
-        (ClientMsg::Act { action }, Viewer::Seat(seat)) => Ok(Cmd::Act {
-            conn,
-            seat,
-            text: action,
-            at,
-        }),
-        (ClientMsg::Check { action, id }, Viewer::Seat(seat)) => Ok(Cmd::Check {
+        (ClientMsg::Act { action, seat }, _) => {
+            acting(seat).map(|(seat, by)| act(seat, action, by))
+        }
+        (ClientMsg::Check { action, id, seat }, _) => acting(seat).map(|(seat, _)| Cmd::Check {
             conn,
             seat,
             text: action,
             id,
         }),
-        (ClientMsg::Resign, Viewer::Seat(seat)) => Ok(Cmd::Act {
+        (ClientMsg::Resign { seat }, _) => {
+            acting(seat).map(|(seat, by)| act(seat, umpire_core::RESIGN.into(), by))
+        }
+        (ClientMsg::Rule { seat, ruling }, Viewer::Umpire) => {
+            Ok(act(seat, ruling, Some(By::Umpire)))
+        }
+        (ClientMsg::Ask { action }, Viewer::Seat(seat)) => Ok(Cmd::Ask {
             conn,
             seat,
-            text: umpire_core::RESIGN.into(),
-            at,
+            text: action,
         }),
         (ClientMsg::Takeover, Viewer::Seat(seat)) => Ok(Cmd::Takeover { conn, seat }),
+        (ClientMsg::Chat { text }, viewer) => Ok(Cmd::Chat { conn, viewer, text }),
         _ => Err(messages::error(
             "forbidden",
             "only a seat's token can act for it",

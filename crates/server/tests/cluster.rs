@@ -1,7 +1,8 @@
 //! Nodes of one service in this process (a PostgreSQL schema of the test's
 //! own, a NATS server of its own): one lobby over every node, a full node
-//! placing a create on another, per-address limits held across nodes, and
-//! a node's SIGTERM handing its matches over. (Killed nodes, rolling
+//! placing a create on another, per-address limits held across nodes, a
+//! node's SIGTERM handing its matches over, and a node that lost a match
+//! while alive letting it go. (Killed nodes, rolling
 //! restarts and the bus going away: `crates/cli/tests/cluster.rs`.)
 
 mod common;
@@ -112,4 +113,64 @@ async fn a_node_shutting_down_hands_its_matches_over() {
     assert_eq!(played["type"], "accepted", "{played}");
     let spectator = Ws::connect(c.addrs[1], &m.id, None).await;
     assert!(spectator.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_lets_go_of_a_match_taken_from_it_while_it_was_alive() {
+    let Some(c) = cluster(2, fast()).await else {
+        return;
+    };
+    let m = people(c.addrs[0], "masked-army").await;
+    let (mut p1, _) = join(c.addrs[0], &m.id, m.p1.as_deref()).await;
+    // Another node's claim, as when node 0's lease lapsed under load: the
+    // epoch moves on behind node 0's back.
+    let umpire_server::Place::Postgres(url) = &c.store else {
+        panic!("a PostgreSQL store");
+    };
+    let config: tokio_postgres::Config = url.parse().expect("a URL");
+    let (db, connection) = config
+        .connect(tokio_postgres::NoTls)
+        .await
+        .expect("connects");
+    tokio::spawn(connection);
+    let moved_on = db
+        .execute(
+            "UPDATE matches SET owner = NULL, epoch = epoch + 1 WHERE id = $1",
+            &[&m.id],
+        )
+        .await
+        .expect("updates");
+    assert_eq!(moved_on, 1);
+    // Node 0 notices at its next renewal and sends its clients on.
+    let (moved, _) = p1.until("error", WAIT).await.expect("told");
+    assert_eq!(moved["rule"], "moved", "{moved}");
+    // Whichever node is asked now answers from the store's match.
+    let (mut p1, state) = join(c.addrs[0], &m.id, m.p1.as_deref()).await;
+    let (_p2, _) = join(c.addrs[1], &m.id, m.p2.as_deref()).await;
+    if to_act(&state, "P1") {
+        let played = act_first_legal(&mut p1, &state).await;
+        assert_eq!(played["type"], "accepted", "{played}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosts_console_is_answered_from_any_node() {
+    let Some(c) = cluster(2, fast()).await else {
+        return;
+    };
+    let body = json!({"game": "masked-army", "host": true, "names": {"P1": "Ada"}});
+    let m = create(c.addrs[0], body).await;
+    for addr in &c.addrs {
+        let path = format!("/api/matches/{}/console?t={}", m.id, m.umpire);
+        let (status, console) = http_json(*addr, "GET", &path, None).await.expect("answers");
+        assert_eq!(status, 200, "{console}");
+        let message = console["P1"]["words"]["message"].as_str().unwrap_or("");
+        assert!(message.contains("for Ada (P1)"), "{console}");
+    }
+    // Through the other node's socket, the host enters Ada's action.
+    let (mut host, _) = join(c.addrs[1], &m.id, Some(&m.umpire)).await;
+    let act = json!({"type": "act", "seat": "P1", "action": "first P1"});
+    host.send(&act).await.expect("sent");
+    let (accepted, _) = host.until("accepted", WAIT).await.expect("accepted");
+    assert_eq!(accepted["action"], "first P1");
 }

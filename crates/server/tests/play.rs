@@ -128,13 +128,22 @@ fn seats_without_times(seats: &Value) -> Value {
 
 /// Checks every message a viewer received against an independent replay:
 /// each `state` is the viewer's `seq`th change, and a viewer watching
-/// throughout gets each change once, in order, and no other.
-fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Value]) {
+/// throughout gets each change once, in order, and no other; the match log
+/// it was sent, line by line, is the log of the whole record, the same for
+/// every viewer (none for a game whose rules delete the earlier moves).
+fn check(
+    game: &'static dyn AnyGame,
+    record: &Record,
+    whole_log: &Option<Vec<Value>>,
+    viewer: Viewer,
+    seen: &[Value],
+) {
     let full = Match::replay(game, record).expect("the record replays");
     assert_eq!(full.record(), record, "the record is what a replay gives");
     let changes = changes(game, record, viewer);
     let mut last: Option<(usize, Value)> = None;
     let mut accepted = Vec::new();
+    let mut log: Option<Vec<Value>> = None;
     for msg in seen {
         match msg["type"].as_str() {
             Some("state") => {
@@ -172,9 +181,19 @@ fn check(game: &'static dyn AnyGame, record: &Record, viewer: Viewer, seen: &[Va
             Some("presence") => {
                 assert_eq!(msg.as_object().map(|o| o.len()), Some(2), "{viewer}: {msg}")
             }
+            Some("log") => {
+                let lines = log.get_or_insert_with(Vec::new);
+                let from = msg["from"].as_u64().expect("from") as usize;
+                assert!(from <= lines.len(), "{viewer}: a log from {from}: {msg}");
+                lines.truncate(from);
+                lines.extend(msg["lines"].as_array().expect("lines").iter().cloned());
+            }
+            // Nobody chats here.
+            Some("chat") => assert_eq!(msg["lines"], json!([]), "{viewer}: {msg}"),
             other => panic!("{viewer} got an unexpected {other:?}: {msg}"),
         }
     }
+    assert_eq!(&log, whole_log, "{viewer}'s log");
     assert_eq!(
         last.map(|(seq, _)| seq),
         Some(changes.len() - 1),
@@ -263,8 +282,10 @@ async fn play_at(
     assert_eq!(status, 200, "{record}");
     let record: Record = serde_json::from_value(record).expect("a record");
     assert!(record.outcome.is_some());
+    let log = umpire_server::log::of_record(game, &record).expect("the record replays");
+    let log = log.map(|lines| lines.iter().map(|l| json!(l)).collect());
     for (viewer, seen) in &seen {
-        check(game, &record, *viewer, seen);
+        check(game, &record, &log, *viewer, seen);
     }
     // The replay endpoint agrees.
     let path = format!("/api/matches/{}/replay", c.id);

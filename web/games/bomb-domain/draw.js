@@ -110,7 +110,8 @@ function describeCell(view, board, name, extra) {
 /// draw sealed: [{seat, placement}]), sel (the placement being made),
 /// selSeat, plan ({turn, board after it, claims}), picked, targets (Set),
 /// pickable (Set), off (Set: cells greyed), crowded (Set), final (draw the
-/// final blast), hoverLayer (SVG for the pointer's layer)}.
+/// final blast), hoverLayer (SVG for the pointer's layer), staged (Set: the
+/// cells of the action waiting for confirmation)}.
 export function boardSvg(view, opts = {}) {
   const scene = sceneOf(view, opts);
   const parts = [
@@ -180,10 +181,11 @@ function cellSvg(scene, name) {
   mark(opts.off, 'off');
   mark(opts.crowded, 'crowded', '3 or more occupied neighbours');
   mark(scene.lastCells, 'last', 'changed by the last event');
+  mark(opts.staged, 'staged', 'waiting for your confirmation');
   const inner = cellContent(scene, name, x + CELL / 2, y + CELL / 2, classes, extra);
   const fill = owner ? `url(#bd-${SEATS[owner].pattern})` : '#fbf8f1';
   return [
-    `<g class="${classes.join(' ')}" data-cell="${name}" role="gridcell" tabindex="${name === (opts.focus ?? 'E5') ? 0 : -1}" aria-label="${esc(describeCell(view, scene.shown, name, extra))}"${opts.picked === name ? ' aria-selected="true"' : ''}>`,
+    `<g class="${classes.join(' ')}" data-cell="${name}" role="gridcell" tabindex="${name === (opts.focus ?? 'E5') ? 0 : -1}" aria-label="${esc(describeCell(view, scene.shown, name, extra))}"${opts.picked === name ? ' aria-selected="true"' : ''}${opts.staged?.has(name) ? ' data-staged=""' : ''}>`,
     `<rect class="bd-bg" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" fill="${fill}"/>`,
     ...inner,
     scene.lastCells.has(name) ? `<path class="bd-last-mark" d="M${x + 1} ${y + 1}h14l-14 14z"/>` : '',

@@ -18,7 +18,8 @@ export const SEATS = {
   P2: { label: 'Blue', mark: '•', className: 'p2', pattern: 'dots' },
 };
 
-export const seatName = (seat) => `${SEATS[seat].label} (${seat})`;
+/// A seat in a sentence: its colour's name.
+export const seatName = (seat) => SEATS[seat]?.label ?? seat;
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
@@ -32,16 +33,17 @@ export const ordinal = (n) => {
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 };
 
-/// The turn's parts in words: "moved D4-D7 and F3-I3, pegged G7".
-function turnWords(text) {
+/// The turn's parts in words: "moved D4 to D7 and F3 to I3, pegged G7".
+export function turnWords(text) {
   const t = parseTurn(text);
   if (!t) return text;
   const parts = [];
-  if (t.diagonal && t.steps[0]) parts.push(`stepped ${t.steps[0].from}-${t.steps[0].to} diagonally`);
-  else if (t.steps.length) parts.push(`moved ${t.steps.map((s) => `${s.from}-${s.to}`).join(' and ')}`);
+  if (t.diagonal && t.steps[0]) parts.push(`stepped diagonally from ${t.steps[0].from} to ${t.steps[0].to}`);
+  else if (t.steps.length) parts.push(`moved ${t.steps.map((s) => `${s.from} to ${s.to}`).join(' and ')}`);
   if (t.peg) parts.push(`pegged ${t.peg}`);
   if (t.detonate) parts.push(`detonated ${t.detonate}`);
-  return parts.length ? parts.join(', ') : 'passed';
+  if (!parts.length) return 'passed';
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
 }
 
 /// The latest event in words, as this view shows it (a sealed placement
@@ -67,14 +69,14 @@ export function eventWords(view) {
     case 'defer':
       return `${seatName(last.by)} deferred the starter choice to ${seatName(other(last.by))}`;
     case 'round': {
-      const part = (s) => (last.placed?.[s] ? `${SEATS[s].label} placed ${last.placed[s]}` : `${SEATS[s].label} lost its pieces to the clock`);
+      const part = (s) => (last.placed?.[s] ? `${SEATS[s].label} placed ${last.placed[s]}` : `${SEATS[s].label}’s time ran out: its pieces are lost`);
       return `round ${last.round}: ${part('P1')}; ${part('P2')}`;
     }
     case 'turn': {
       const who = seatName(last.seat);
       const nth = Math.ceil(last.turn / 2);
-      if (last.action == null) return `${who}’s turn ${nth} of 25 was skipped: no time left`;
-      return `${who} ${turnWords(last.action)} (turn ${nth} of 25)`;
+      if (last.action == null) return `${who}’s time ran out: turn ${nth} of 25 skipped`;
+      return `${who} ${turnWords(last.action)} (turn ${nth} of 25: ${last.action})`;
     }
     default:
       return null;

@@ -14,7 +14,8 @@ export const ITEMS = [
 
 export const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
 export const isSeat = (who) => who === 'P1' || who === 'P2';
-export const seatName = (seat) => `${SEATS[seat]?.label ?? seat} (${seat})`;
+/// A seat in a sentence: its colour's name.
+export const seatName = (seat) => SEATS[seat]?.label ?? seat;
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 

@@ -14,7 +14,8 @@ export const COLOURS = {
 };
 
 export const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
-export const seatName = (seat) => `${SEATS[seat].label} (${seat})`;
+/// A seat in a sentence: its colour's name.
+export const seatName = (seat) => SEATS[seat]?.label ?? seat;
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 export const credits = (n) => plural(n, 'credit');
@@ -51,10 +52,10 @@ export function eventWords(last) {
       w = `${by} exchanged ${e.took} for ${e.gave} (2 credits to ${them}), who orients ${e.gave}`;
       break;
     case 'oriented':
-      w = `${by} oriented ${e.orientation[0]} as ${e.orientation} for ${them}`;
+      w = `${by} oriented ${e.orientation[0]} for ${them}: ${orientationWords(e.orientation)} (${e.orientation})`;
       break;
     case 'placed':
-      w = `${by} placed ${e.placed.piece} at ${e.placed.at}`;
+      w = `${by} placed ${orientationWords(e.placed.piece)} at ${e.placed.at} (${e.placed.piece} ${e.placed.at})`;
       if (e.paid > 0) w += ` (${plural(e.paid, 'paid step')}: ${credits(e.paid)} to ${them})`;
       break;
     case 'round-end':
@@ -64,7 +65,7 @@ export function eventWords(last) {
     default:
       w = `${by} played`;
   }
-  if (last.timeout) w += ' (no choice in time: the umpire chose)';
+  if (last.timeout) w = `${by}’s time ran out; the umpire chose: ${w}`;
   return w;
 }
 
@@ -78,4 +79,15 @@ export function deciderWords(decidedBy) {
   if (d.startsWith('first to reach')) return `everything else equal: ${d} with the running score`;
   if (d === 'draw') return 'every tiebreak equal: a draw';
   return d;
+}
+
+/// An orientation's name in words: "T", "T turned 90°", "T mirrored and
+/// turned 90°" (the notation mirrors first, then turns clockwise).
+export function orientationWords(name) {
+  const m = /^([A-Za-z])(m?)(90|180|270)?$/i.exec(String(name ?? '').trim());
+  if (!m) return String(name ?? '');
+  const letter = m[1].toUpperCase();
+  const turned = m[3] ? `turned ${m[3]}°` : '';
+  if (m[2]) return `${letter} mirrored${turned ? ` and ${turned}` : ''}`;
+  return turned ? `${letter} ${turned}` : letter;
 }

@@ -6,9 +6,9 @@
 //! scores are still equal once every region is counted, the seat that
 //! controls blue wins.
 
-use umpire_core::{Cell, Outcome, PerSeat, Seat};
+use umpire_core::{Outcome, PerSeat, Seat};
 
-use crate::board::{BOARD, ByColour, Colour, Flowers, regions};
+use crate::board::{ByColour, Colour, Flowers, regions};
 
 /// Each colour's garden regions, largest first.
 pub fn garden_regions(garden: &Flowers) -> ByColour<Vec<u128>> {
@@ -75,7 +75,7 @@ pub fn outcome(garden: &Flowers, owners: &ByColour<Seat>) -> Outcome {
         Decider::Depth(d) => d + 1,
         Decider::Blue => usize::MAX,
     };
-    // The regions that scored, seat by seat: `red 5 (C3) + 2 (A1)`.
+    // The regions that scored, seat by seat, in words: `red 5 and 2, blue 3`.
     let scored = |seat: Seat| {
         let parts: Vec<String> = Colour::ALL
             .iter()
@@ -84,33 +84,37 @@ pub fn outcome(garden: &Flowers, owners: &ByColour<Seat>) -> Outcome {
                 let list: Vec<String> = regions[c]
                     .iter()
                     .take(counted)
-                    .map(|&r| format!("{} ({})", r.count_ones(), first_cell(r)))
+                    .map(|r| r.count_ones().to_string())
                     .collect();
                 if list.is_empty() {
-                    format!("{c} none")
+                    format!("no {c}")
                 } else {
-                    format!("{c} {}", list.join(" + "))
+                    format!("{c} {}", list.join(" and "))
                 }
             })
             .collect();
-        format!("{seat}: {}", parts.join(", "))
+        parts.join(", ")
     };
-    let regions_text = format!("{}; {}", scored(Seat::P1), scored(Seat::P2));
     let loser = winner.other();
+    let against = format!(
+        "{winner}'s {} against {loser}'s {}",
+        scored(winner),
+        scored(loser)
+    );
     let reason = match decider {
         Decider::Depth(0) => format!(
-            "{winner} wins {} to {} with the largest regions of its colours; {regions_text}",
+            "{winner}'s largest regions make {} to {loser}'s {}: {against}",
             scores[winner], scores[loser]
         ),
         Decider::Depth(d) => format!(
-            "tied down to the {}; {winner} wins {} to {} with the {} added; {regions_text}",
+            "tied on the {}, {winner} leads {} to {} with the {} added: {against}",
             Decider::Depth(d - 1).words(),
             scores[winner],
             scores[loser],
             Decider::Depth(d).words()
         ),
         Decider::Blue => format!(
-            "tied {} to {} with every region counted; {winner} controls blue and wins the tie; {regions_text}",
+            "tied {} to {} with every region counted: {winner} controls blue and wins the tie",
             scores.p1, scores.p2
         ),
     };
@@ -120,8 +124,4 @@ pub fn outcome(garden: &Flowers, owners: &ByColour<Seat>) -> Outcome {
         decided_by: decider.words(),
         reason,
     }
-}
-
-fn first_cell(region: u128) -> Cell {
-    BOARD.cell_at(region.trailing_zeros() as usize)
 }

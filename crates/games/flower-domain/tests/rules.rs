@@ -486,8 +486,8 @@ fn the_largest_region_of_each_colour_scores() {
     assert_eq!((o.scores.p1, o.scores.p2), (7, 6));
     assert_eq!(
         o.reason,
-        "P1 wins 7 to 6 with the largest regions of its colours; \
-         P1: red 5 (A1), blue 2 (G6); P2: yellow 4 (A3), green 2 (A5)"
+        "P1's largest regions make 7 to P2's 6: \
+         P1's red 5, blue 2 against P2's yellow 4, green 2"
     );
 }
 
@@ -516,8 +516,8 @@ fn ties_add_the_second_then_the_third_largest_regions() {
     assert_eq!((o.scores.p1, o.scores.p2), (8, 7));
     assert!(
         o.reason.starts_with(
-            "tied down to the largest regions; P1 wins 8 to 7 with the second-largest regions added; \
-             P1: red 4 (A1) + 1 (F1), blue 2 (A3) + 1 (A9)"
+            "tied on the largest regions, P1 leads 8 to 7 with the second-largest regions added: \
+             P1's red 4 and 1, blue 2 and 1"
         ),
         "{}",
         o.reason
@@ -571,7 +571,7 @@ fn a_tie_that_never_resolves_goes_to_blue() {
         assert_eq!(o.decided_by, "blue");
         assert!(
             o.reason
-                .starts_with("tied 3 to 3 with every region counted; "),
+                .starts_with("tied 3 to 3 with every region counted: "),
             "{}",
             o.reason
         );

@@ -24,6 +24,7 @@ pub mod grid;
 pub mod host;
 pub mod knowledge;
 mod notation;
+pub mod ruling;
 mod sample;
 mod search;
 pub mod statement;
@@ -33,14 +34,14 @@ pub mod view;
 use rand::{Rng, RngExt, seq::SliceRandom};
 use serde::{Deserialize, Deserializer, Serialize};
 use umpire_core::{
-    Cell, ClockPolicy, ConfigError, ConfigOption, Decision, Game, OptionKind, Outcome, Pending,
-    PerSeat, RuleViolation, Seat, Timeout, TurnClock, Viewer, seeded_rng,
+    ActionError, Cell, ClockPolicy, ConfigError, ConfigOption, Decision, Game, OptionKind, Outcome,
+    Pending, PerSeat, RuleViolation, Seat, Timeout, TurnClock, Viewer, seeded_rng,
 };
 
 use grid::{CELLS, CellSet, Colour, Grid, cell};
 pub use notation::{Action, Bluff, Claims, STATEMENTS};
 use statement::Said;
-pub use view::{Note, RoundView, SideView, StatementView, Status, View};
+pub use view::{Note, RoundView, RulingView, SideView, StatementView, Status, View};
 
 /// Four Statements' place in the catalogue: the game, its bots, and
 /// `umpire statement` for hosts.
@@ -176,6 +177,8 @@ pub enum Illegal {
     },
     #[error("statement {0}: {1}")]
     Statement(usize, statement::Invalid),
+    #[error("statement {0} was refused by the host: {1}")]
+    HostRefused(usize, String),
     #[error("you have used {0} already: each item is used once")]
     ItemUsed(&'static str),
     #[error("statement {0} of your opponent is smokescreened: write - for it")]
@@ -198,6 +201,7 @@ impl RuleViolation for Illegal {
             Illegal::SubsetSize(_) => "subset-size",
             Illegal::Overlap { .. } => "subset-overlap",
             Illegal::Statement(_, invalid) => invalid.rule(),
+            Illegal::HostRefused(..) => "host-refused",
             Illegal::ItemUsed(_) => "item-used",
             Illegal::Smokescreened(_) => "smokescreened",
             Illegal::NotEnoughRp { .. } => "not-enough-rp",
@@ -234,6 +238,8 @@ pub struct FourStatements {
     no_buy: PerSeat<bool>,
     /// Reveal submissions so far, to order guesses.
     submissions: u32,
+    /// The host's rulings on statements, in the order made.
+    rulings: Vec<ruling::Ruling>,
     result: Option<Outcome>,
 }
 
@@ -316,8 +322,71 @@ impl FourStatements {
             guessing: PerSeat::default(),
             no_buy: PerSeat::default(),
             submissions: 0,
+            rulings: Vec::new(),
             result: None,
         }
+    }
+
+    /// The host's rulings so far.
+    pub fn rulings(&self) -> &[ruling::Ruling] {
+        &self.rulings
+    }
+
+    /// The host's latest ruling on `seat`'s `words` on `subset` this round.
+    fn ruling_on(&self, seat: Seat, subset: CellSet, words: &str) -> Option<&ruling::Ruling> {
+        self.rulings
+            .iter()
+            .rev()
+            .filter(|r| r.round == self.round && r.seat == seat)
+            .find(|r| r.about(subset, words))
+    }
+
+    /// `text`, a bluff the machine refused, read again with the host's
+    /// rulings: the bluff, if every refused statement was accepted.
+    fn ruled_bluff(&self, seat: Seat, text: &str) -> Option<Bluff> {
+        let accepted = |words: &str, subset: CellSet| {
+            self.ruling_on(seat, subset, words)
+                .filter(|r| r.accept)
+                .and_then(ruling::Ruling::said)
+        };
+        match notation::bluff_ruled(text, &accepted) {
+            Ok(Action::Bluff(bluff)) => Some(*bluff),
+            _ => None,
+        }
+    }
+
+    /// Makes the host's ruling on `seat`'s statement, in the open bluff
+    /// phase; a refusal sends back a sealed bluff that holds it.
+    fn make_ruling(&mut self, seat: Seat, w: &ruling::Written) -> Result<(), ruling::Unruled> {
+        if self.phase != Phase::Bluff {
+            return Err(ruling::Unruled::NotNow);
+        }
+        let accepts = ruling::machine_accepts(&w.words, w.subset);
+        let meaning = match (w.accept, accepts) {
+            (true, true) if w.reading.is_none() => return Err(ruling::Unruled::Already("accepts")),
+            (true, _) => Some(ruling::meaning(w)?),
+            (false, false) => return Err(ruling::Unruled::Already("refuses")),
+            (false, true) => None,
+        };
+        self.rulings.push(ruling::Ruling {
+            round: self.round,
+            seat,
+            accept: w.accept,
+            subset: w.subset,
+            words: w.words.clone(),
+            meaning,
+            reason: w.reason.clone(),
+        });
+        let holds = self.sealed_bluff[seat].as_ref().is_some_and(|b| {
+            b.subset == w.subset
+                && b.statements
+                    .iter()
+                    .any(|s| ruling::same_words(s.text(), &w.words))
+        });
+        if !w.accept && holds {
+            self.sealed_bluff[seat] = None;
+        }
+        Ok(())
     }
 
     /// Whether `seat` may make `bluff` now.
@@ -333,6 +402,11 @@ impl FourStatements {
             subset_rules(subset, self.previous_subset(seat))?;
         }
         for (n, said) in bluff.statements.iter().enumerate() {
+            match self.ruling_on(seat, subset, said.text()) {
+                Some(r) if r.accept => continue,
+                Some(r) => return Err(Illegal::HostRefused(n + 1, r.reason.clone())),
+                None => {}
+            }
             let words = said.words();
             let checked = if words > statement::MAX_WORDS {
                 Err(statement::Invalid::TooManyWords(words))
@@ -480,20 +554,14 @@ impl FourStatements {
                 winner: None,
                 scores: self.scores(),
                 decided_by: "round limit".into(),
-                reason: format!(
-                    "a draw: nobody guessed the grid in {} rounds ({})",
-                    self.round, self.layout
-                ),
+                reason: format!("a draw: nobody guessed the grid in {} rounds", self.round),
             }),
             [] => None,
             [(winner, _)] => Some(Outcome {
                 winner: Some(*winner),
                 scores: self.scores(),
                 decided_by: "guess".into(),
-                reason: format!(
-                    "{winner} guessed the grid ({}) in round {}",
-                    self.layout, self.round
-                ),
+                reason: format!("{winner} guessed the whole grid in round {}", self.round),
             }),
             [(a, a_order), (b, b_order)] => Some(self.both_right(*a, *a_order, *b, *b_order)),
             _ => unreachable!("two seats"),
@@ -528,8 +596,8 @@ impl FourStatements {
             scores: self.scores(),
             decided_by: decided_by.into(),
             reason: format!(
-                "both seats guessed the grid ({}) in round {}; {why}, so {winner} wins",
-                self.layout, self.round
+                "both seats guessed the whole grid in round {}; {why}, so {winner} wins",
+                self.round
             ),
         }
     }
@@ -702,6 +770,11 @@ impl Game for FourStatements {
     const DEDUCIBLE: &'static [&'static str] = view::DEDUCIBLE;
     // A bluff's statements are judged by searching colourings of its subset.
     const COSTLY: &'static [&'static str] = &["bluff"];
+    const RULINGS: &'static str = "The host's final call on a statement, while the bluff phase is open: \
+        `accept subset A1 B1 A2 B2; <statement>; reason <why>` accepts a statement the machine refuses \
+        (when it reads it in several ways, add the reading you accept in brackets after it); \
+        `refuse subset A1 B1 A2 B2; <statement>; reason <why>` refuses one it accepts, and sends back \
+        a sealed bluff that holds it. Both players see the reason once the bluffs are in.";
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         let mut rng = seeded_rng(seed);
@@ -867,12 +940,30 @@ impl Game for FourStatements {
                 self.side_mut(seat).reveal = Some(reveal);
                 self.end_reveal_if_done();
             }
-            (Phase::Bluff, Action::Refused { statement, why, .. }) => {
-                return Err(Illegal::Statement(*statement, why.clone()));
+            (
+                Phase::Bluff,
+                Action::Refused {
+                    text,
+                    statement,
+                    why,
+                },
+            ) => {
+                // The host may have accepted what the machine refuses.
+                let Some(bluff) = self.ruled_bluff(seat, text) else {
+                    return Err(Illegal::Statement(*statement, why.clone()));
+                };
+                return self.apply(seat, &Action::Bluff(Box::new(bluff)));
             }
             (_, a) => return Err(Illegal::WrongPhase(a.to_string(), self.expected(seat))),
         }
         Ok(())
+    }
+
+    fn rule(&mut self, seat: Seat, text: &str) -> Result<String, ActionError> {
+        let written: ruling::Written = text.parse()?;
+        self.make_ruling(seat, &written)
+            .map_err(|e| ActionError::from_rule(&e))?;
+        Ok(written.to_string())
     }
 
     /// Statements, claims and guesses are far too many to list.

@@ -232,6 +232,25 @@ fn number(text: &str, at: usize, item: &str) -> Result<usize, ParseError> {
 }
 
 fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseError> {
+    parse_bluff_ruled(text, start, whole, &|_, _| None)
+}
+
+/// A statement the host accepted, with its meaning, by its words and
+/// subset (`None`: the machine judges it).
+pub(crate) type Accepted<'a> = &'a dyn Fn(&str, CellSet) -> Option<Said>;
+
+/// A bluff's whole text read again with the statements the host accepted.
+pub(crate) fn bluff_ruled(text: &str, accepted: Accepted) -> Result<Action, ParseError> {
+    let text = text.trim();
+    parse_bluff_ruled(text, 0, text, accepted)
+}
+
+fn parse_bluff_ruled(
+    text: &str,
+    start: usize,
+    whole: &str,
+    accepted: Accepted,
+) -> Result<Action, ParseError> {
     let parts = parts(text, start, whole);
     // The subset first, wherever it stands: statements are judged on it.
     let mut subset = None;
@@ -279,7 +298,7 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
                 .expected(["a statement"]));
         } else {
             let n = statements.len() + 1;
-            match said(part, subset) {
+            match said(part, subset, accepted) {
                 Ok(s) => statements.push(s),
                 Err(Refusal::Invalid(why)) => {
                     return Ok(Action::Refused {
@@ -321,12 +340,15 @@ fn parse_bluff(text: &str, start: usize, whole: &str) -> Result<Action, ParseErr
 /// A statement of a bluff: the player's words, judged on the subset, and
 /// then the reading in brackets that the notation adds, which must be the
 /// one the umpire reads.
-fn said(part: &str, subset: CellSet) -> Result<Said, Refusal> {
+fn said(part: &str, subset: CellSet, accepted: Accepted) -> Result<Said, Refusal> {
     let (words, gloss) = match part.strip_suffix(']').and_then(|p| p.rsplit_once('[')) {
         Some((words, gloss)) => (words.trim_end(), Some(gloss.trim())),
         None => (part, None),
     };
-    let said = statement::judge(words, subset)?;
+    let said = match accepted(words, subset) {
+        Some(said) => said,
+        None => statement::judge(words, subset)?,
+    };
     match gloss {
         Some(g) if g != said.reading() => Err(Refusal::Unparsable(
             ParseError::new(format!(

@@ -15,6 +15,7 @@ use umpire_core::{PerSeat, Seat, Viewer};
 use crate::deduce;
 use crate::grid::{CELLS, CellSet, Colour, Grid};
 use crate::knowledge::{self, Memory};
+use crate::ruling::Ruling;
 use crate::statement::{self, Said};
 use crate::view::RoundView;
 use crate::view::{SideView, Status, View};
@@ -86,8 +87,33 @@ pub fn from_view<R: Rng + ?Sized>(
         }
         g.end_reveal_if_done();
     }
+    g.rulings = rulings(view);
     sealed(&mut g, viewer, view, rng);
     g
+}
+
+/// The host's rulings as the view shows them; what it hides of one (the
+/// words of another seat's refused statement) is left empty, matching
+/// nothing.
+fn rulings(view: &View) -> Vec<Ruling> {
+    view.rulings
+        .iter()
+        .map(|r| {
+            let subset = r.subset.unwrap_or_default();
+            Ruling {
+                round: r.round,
+                seat: r.seat,
+                accept: r.accepted,
+                subset,
+                words: r.statement.clone().unwrap_or_default(),
+                meaning: r
+                    .reading
+                    .as_deref()
+                    .and_then(|t| statement::read(t, subset).ok()),
+                reason: r.reason.clone(),
+            }
+        })
+        .collect()
 }
 
 fn random_grid<R: Rng + ?Sized>(rng: &mut R) -> Grid {
@@ -257,8 +283,13 @@ fn sealed<R: Rng + ?Sized>(g: &mut FourStatements, viewer: Viewer, view: &View, 
                 if view.status[seat] != Status::Submitted {
                     continue;
                 }
+                let ruled = |text: &str| g.ruled_bluff(seat, text);
                 g.sealed_bluff[seat] = Some(match shown(seat) {
                     Some(Action::Bluff(b)) => *b,
+                    Some(Action::Refused { text, .. }) => match ruled(&text) {
+                        Some(b) => b,
+                        None => g.random_bluff(seat, rng),
+                    },
                     _ => g.random_bluff(seat, rng),
                 });
             }

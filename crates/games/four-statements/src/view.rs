@@ -75,6 +75,23 @@ pub enum Status {
     Done,
 }
 
+/// A ruling of the host on a seat's statement: to that seat and the
+/// umpire as soon as made, to everyone once the round's bluffs are in
+/// (the words of a refused statement, never shown in a bluff, stay its
+/// author's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulingView {
+    pub round: u32,
+    pub seat: Seat,
+    pub accepted: bool,
+    pub subset: Option<CellSet>,
+    /// The statement's words.
+    pub statement: Option<String>,
+    /// The reading an accepted statement is given.
+    pub reading: Option<String>,
+    pub reason: String,
+}
+
 /// A line of a seat's notebook.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Note {
@@ -122,6 +139,9 @@ pub struct View {
     pub odds: Option<Vec<[f64; 4]>>,
     /// The latest public event, in words.
     pub last: Option<String>,
+    /// The host's rulings this viewer may see, in the order made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<RulingView>,
 }
 
 /// The umpire-view fields whose values follow from others that a seat may
@@ -250,6 +270,7 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
         possible: None,
         odds: None,
         last: last_public(game),
+        rulings: rulings(game, viewer),
     };
     if let Viewer::Seat(seat) = viewer {
         view.notebook = Some(notebook(&view, seat));
@@ -265,6 +286,64 @@ pub fn build(game: &FourStatements, viewer: Viewer) -> View {
         }
     }
     view
+}
+
+/// A ruling in words, for `reader` (its author reads "your statement").
+pub fn ruling_words(r: &RulingView, reader: Option<Seat>) -> String {
+    let verb = if r.accepted { "accepted" } else { "refused" };
+    let whose = if reader == Some(r.seat) {
+        "your statement".to_string()
+    } else {
+        format!("{}'s statement", r.seat)
+    };
+    match &r.statement {
+        Some(words) => format!("the host {verb} {whose} “{words}”: {}", r.reason),
+        None => format!(
+            "the host {verb} one of {}'s statements: {}",
+            r.seat, r.reason
+        ),
+    }
+}
+
+/// The host's rulings as `viewer` may see them.
+fn rulings(game: &FourStatements, viewer: Viewer) -> Vec<RulingView> {
+    let over = game.phase == Phase::Over;
+    game.rulings
+        .iter()
+        .filter_map(|r| {
+            let own = over || viewer == Viewer::Umpire || viewer == Viewer::Seat(r.seat);
+            let out = r.round < game.round || game.phase > Phase::Bluff;
+            if !own && !out {
+                return None;
+            }
+            // An accepted statement is shown in the bluff (unless
+            // smokescreened); a refused one never is.
+            let shown = own
+                || (r.accept
+                    && game.rounds.get(r.round as usize - 1).is_some_and(|round| {
+                        round.sides[r.seat].as_ref().is_some_and(|side| {
+                            side.bluff.subset == r.subset
+                                && side.bluff.statements.iter().enumerate().any(|(i, s)| {
+                                    side.bluff.smokescreen != Some(i)
+                                        && crate::ruling::same_words(s.text(), &r.words)
+                                })
+                        })
+                    }));
+            Some(RulingView {
+                round: r.round,
+                seat: r.seat,
+                accepted: r.accept,
+                subset: shown.then_some(r.subset),
+                statement: shown.then(|| r.words.clone()),
+                reading: r
+                    .meaning
+                    .as_ref()
+                    .filter(|_| shown)
+                    .map(ToString::to_string),
+                reason: r.reason.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The colour of each tile `seat` knows, as `view` shows it.
@@ -476,6 +555,12 @@ fn notebook(view: &View, seat: Seat) -> Vec<Note> {
             });
         }
     }
+    for r in &view.rulings {
+        notes.push(Note {
+            round: r.round,
+            text: format!("Round {}: {}.", r.round, ruling_words(r, Some(seat))),
+        });
+    }
     notes
 }
 
@@ -526,6 +611,11 @@ pub fn render(view: &View, colour: bool) -> String {
                 };
                 let _ = writeln!(out, "  {}. {text}{said}{truth}", i + 1);
             }
+        }
+    }
+    if view.notebook.is_none() {
+        for r in &view.rulings {
+            let _ = writeln!(out, "round {}: {}", r.round, ruling_words(r, None));
         }
     }
     if let Some(notes) = &view.notebook {

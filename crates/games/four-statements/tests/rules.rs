@@ -512,7 +512,11 @@ fn a_right_guess_wins_and_both_right_goes_to_more_rp_then_the_earlier_guess() {
     play(&mut g, P1, "pass");
     let o = g.outcome().unwrap();
     assert_eq!((o.winner, o.decided_by.as_str()), (Some(P2), "guess"));
-    assert!(o.reason.starts_with("P2 guessed the grid"), "{}", o.reason);
+    assert!(
+        o.reason.starts_with("P2 guessed the whole grid"),
+        "{}",
+        o.reason
+    );
     // Everyone sees everything at the end.
     assert_eq!(view(&g, Viewer::Spectator)["layout"], "RRBGYGBRBBRYGYRG");
     assert_eq!(

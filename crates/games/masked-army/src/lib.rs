@@ -342,13 +342,18 @@ impl Game for MaskedArmy {
         }
         let armies = self.armies();
         let scores = armies.map(|a| a.first().copied().unwrap_or(0) as i64);
-        let sizes = format!("P1 armies {:?}, P2 armies {:?}", armies.p1, armies.p2);
         let (winner, decided_by, reason) = match compare_armies(&armies) {
             Some((seat, i)) => {
                 let nth = ordinal_army(i);
                 let size = |s: Seat| armies[s].get(i).copied().unwrap_or(0);
+                // The larger armies tie when a smaller one decides.
+                let tied = if i == 0 {
+                    ""
+                } else {
+                    ", all larger armies being equal"
+                };
                 let reason = format!(
-                    "{seat} wins: its {nth} ({}) beats {}'s ({}); {sizes}",
+                    "{seat}'s {nth}, {}, beats {}'s, {}{tied}",
                     size(seat),
                     seat.other(),
                     size(seat.other())
@@ -357,9 +362,7 @@ impl Game for MaskedArmy {
             }
             None => {
                 let last = self.to_move;
-                let reason = format!(
-                    "{last} wins: all army sizes are equal and {last} placed the last piece; {sizes}"
-                );
+                let reason = format!("all army sizes are equal, and {last} placed the last piece");
                 (last, "last piece placed".to_string(), reason)
             }
         };

@@ -57,7 +57,8 @@ fn credits(n: u32) -> String {
 }
 
 impl Last {
-    /// The event in words: `P1 placed T90 at C4 (1 paid step: 1 credit to P2)`.
+    /// The event in words: `P1 placed T turned 90° at C4 (1 paid step: 1
+    /// credit to P2)`.
     pub fn words(&self) -> String {
         let (by, other) = (self.by, self.by.other());
         let mut words = match self.event {
@@ -94,11 +95,16 @@ impl Last {
                 credits(EXCHANGE)
             ),
             Event::Oriented { orientation } => format!(
-                "{by} oriented {} as {orientation} for {other}",
-                orientation.piece
+                "{by} oriented {} for {other}: {}",
+                orientation.piece,
+                orientation.words()
             ),
             Event::Placed { placed, paid } => {
-                let mut w = format!("{by} placed {} at {}", placed.orientation, placed.at);
+                let mut w = format!(
+                    "{by} placed {} at {}",
+                    placed.orientation.words(),
+                    placed.at
+                );
                 if paid > 0 {
                     w += &format!(
                         " ({paid} paid step{}: {} to {other})",
@@ -125,7 +131,7 @@ impl Last {
             }
         };
         if self.timeout {
-            words += " (no choice in time)";
+            words = format!("{by}'s time ran out; the umpire chose: {words}");
         }
         words
     }

@@ -314,6 +314,24 @@ impl Orientation {
     }
 }
 
+impl Orientation {
+    /// The orientation in words: `T`, `T turned 90°`, `T mirrored and
+    /// turned 90°` (mirrored first, then turned clockwise, as the notation
+    /// reads).
+    pub fn words(&self) -> String {
+        let turned = match self.sym % 4 {
+            0 => String::new(),
+            q => format!("turned {}°", u32::from(q) * 90),
+        };
+        match (self.sym >= 4, turned.is_empty()) {
+            (true, true) => format!("{} mirrored", self.piece),
+            (true, false) => format!("{} mirrored and {turned}", self.piece),
+            (false, true) => self.piece.to_string(),
+            (false, false) => format!("{} {turned}", self.piece),
+        }
+    }
+}
+
 impl fmt::Display for Orientation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.piece, SUFFIXES[self.sym as usize])
@@ -507,6 +525,17 @@ fn shape(cells: &[(u8, u8)]) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_orientation_in_words_says_the_mirror_then_the_turn() {
+        let words = |name: &str| name.parse::<Orientation>().expect("a name").words();
+        assert_eq!(words("L"), "L");
+        assert_eq!(words("L90"), "L turned 90°");
+        assert_eq!(words("Lm"), "L mirrored");
+        assert_eq!(words("Lm270"), "L mirrored and turned 270°");
+        // X looks the same every way: its first name, in words.
+        assert_eq!(words("Xm90"), "X");
+    }
 
     #[test]
     fn the_twelve_pieces_have_63_orientations() {

@@ -107,24 +107,41 @@ fn round_turn(index: usize) -> (usize, usize) {
 pub fn outcome(scores: &PerSeat<Score>, history: &[PerSeat<i64>]) -> Outcome {
     let (winner, decider) = compare(scores, history);
     let totals = scores.map(|s| s.total);
-    let terms = |seat: Seat| {
-        let s = &scores[seat];
-        format!(
-            "{seat} {} (square {}, pieces {}, credits {}, unpainted {})",
-            s.total, s.square, s.pieces, s.credits, s.unpainted
-        )
-    };
-    let both = format!("{}; {}", terms(Seat::P1), terms(Seat::P2));
+    // Who won, and by the step that decided, in a sentence: the table of
+    // terms on the end screen gives the rest.
     let reason = match (winner, decider) {
-        (Some(w), Decider::Score) => format!("{w} wins on score: {both}"),
+        (Some(w), Decider::Score) => {
+            let l = w.other();
+            format!("{w} scores {} to {l}'s {}", totals[w], totals[l])
+        }
+        (Some(w), Decider::Unpainted) => {
+            let l = w.other();
+            format!(
+                "the scores tie at {}; {w} leaves {} cells unpainted to {l}'s {}",
+                totals[w], scores[w].unpainted, scores[l].unpainted
+            )
+        }
+        (Some(w), Decider::Credits) => {
+            let l = w.other();
+            format!(
+                "the scores and unpainted cells tie; {w} has {} credits to {l}'s {}",
+                scores[w].credits, scores[l].credits
+            )
+        }
+        (Some(w), Decider::Square) => {
+            let l = w.other();
+            format!(
+                "the scores, unpainted cells and credits tie; {w}'s largest square has edge {} to {l}'s {}",
+                scores[w].square, scores[l].square
+            )
+        }
         (Some(w), Decider::Threshold(t)) => {
             let (round, turn) = threshold(history).map_or((0, 0), |(_, i)| round_turn(i));
             format!(
-                "{w} wins: scores, unpainted cells, credits and squares all tie, and {w}'s running score reached {t} first (round {round}, turn {turn}): {both}"
+                "scores, unpainted cells, credits and squares all tie, and {w}'s running score reached {t} first (round {round}, turn {turn})"
             )
         }
-        (Some(w), d) => format!("{w} wins on {}: {both}", d.words()),
-        (None, _) => format!("a draw: every tiebreak ties: {both}"),
+        (_, _) => format!("a draw: every tiebreak ties at {}", totals.p1),
     };
     Outcome {
         winner,

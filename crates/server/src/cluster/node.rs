@@ -77,6 +77,22 @@ impl Cluster {
         })
     }
 
+    /// Whether node `node` is gone: nothing listens for its asks (it died;
+    /// a node merely slow, or a bus away, is not gone).
+    pub async fn gone(&self, node: &str) -> bool {
+        // With the bus away nobody can tell; an ask would only wait it out.
+        if self.nats.connection_state() != async_nats::connection::State::Connected {
+            return false;
+        }
+        let Ok(payload) = serde_json::to_vec(&Ask::Keep { conns: Vec::new() }) else {
+            return false;
+        };
+        match self.nats.request(wire::asks(node), payload.into()).await {
+            Ok(_) => false,
+            Err(e) => e.kind() == RequestErrorKind::NoResponders,
+        }
+    }
+
     /// Asks node `node` (it runs the match the ask is about).
     pub async fn ask(&self, node: &str, ask: &Ask) -> Answer {
         let payload = match serde_json::to_vec(ask) {
@@ -168,69 +184,81 @@ impl Relayed {
 /// hold its clients.
 const WATCH_EVERY: Duration = Duration::from_millis(500);
 
-/// The nodes this node relays clients to: for each, the connections, and
-/// a flag raised once that node is gone.
+/// The nodes this node relays clients to: for each, its connections, each
+/// with a flag raised once the node no longer holds it (it died, or it
+/// restarted under the same name and knows the connection no more).
 #[derive(Default)]
-pub struct Watches(Mutex<HashMap<String, Watch>>);
-
-struct Watch {
-    conns: Vec<u64>,
-    gone: watch::Sender<bool>,
-}
+pub struct Watches(Mutex<HashMap<String, HashMap<u64, watch::Sender<bool>>>>);
 
 impl Watches {
     /// Watches `node` for connection `conn`; the receiver turns true once
-    /// the node is gone.
+    /// the node no longer holds it.
     pub fn add(&self, cluster: &Arc<Cluster>, node: &str, conn: u64) -> watch::Receiver<bool> {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = map.get_mut(node) {
-            w.conns.push(conn);
-            return w.gone.subscribe();
-        }
         let (gone, seen) = watch::channel(false);
-        map.insert(
-            node.to_string(),
-            Watch {
-                conns: vec![conn],
-                gone,
-            },
-        );
+        if let Some(conns) = map.get_mut(node) {
+            conns.insert(conn, gone);
+            return seen;
+        }
+        map.insert(node.to_string(), HashMap::from([(conn, gone)]));
         tokio::spawn(watch_node(cluster.clone(), node.to_string()));
         seen
     }
 
     pub fn remove(&self, node: &str, conn: u64) {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = map.get_mut(node) {
-            w.conns.retain(|&c| c != conn);
+        if let Some(conns) = map.get_mut(node) {
+            conns.remove(&conn);
+        }
+    }
+
+    /// Raises the flag of each of `node`'s connections that `held` (what
+    /// the node answered; `None`: it could not be reached) leaves out.
+    fn lost(&self, node: &str, asked: &[u64], held: Option<&[u64]>) {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(conns) = map.get_mut(node) else {
+            return;
+        };
+        for conn in asked {
+            if held.is_some_and(|h| h.contains(conn)) {
+                continue;
+            }
+            if let Some(gone) = conns.remove(conn) {
+                let _ = gone.send(true);
+            }
         }
     }
 }
 
 /// Asks `node` twice a second whether it still holds this node's clients;
-/// once it cannot be reached, tells them. Ends when none is left.
+/// tells those it does not hold (all of them once it cannot be reached).
+/// Ends when none is left.
 async fn watch_node(cluster: Arc<Cluster>, node: String) {
     let mut tick = tokio::time::interval(WATCH_EVERY);
     loop {
         tick.tick().await;
-        let conns = {
+        let conns: Vec<u64> = {
             let mut map = cluster.watches.0.lock().unwrap_or_else(|e| e.into_inner());
             match map.get(&node) {
-                Some(w) if w.conns.is_empty() => {
+                Some(conns) if conns.is_empty() => {
                     map.remove(&node);
                     return;
                 }
-                Some(w) => w.conns.clone(),
+                Some(conns) => conns.keys().copied().collect(),
                 None => return,
             }
         };
-        let answer = cluster.ask(&node, &Ask::Keep { conns }).await;
-        if answer.status != 200 {
-            let mut map = cluster.watches.0.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(w) = map.remove(&node) {
-                let _ = w.gone.send(true);
-            }
-            return;
-        }
+        let answer = cluster
+            .ask(
+                &node,
+                &Ask::Keep {
+                    conns: conns.clone(),
+                },
+            )
+            .await;
+        let held: Option<Vec<u64>> = (answer.status == 200)
+            .then(|| serde_json::from_value(answer.body["held"].clone()).ok())
+            .flatten();
+        cluster.watches.lost(&node, &conns, held.as_deref());
     }
 }

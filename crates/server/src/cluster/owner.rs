@@ -53,6 +53,11 @@ pub async fn start(app: &Arc<App>) -> Result<(), String> {
                 tracing::warn!("the node's lease was not renewed: {e}");
                 continue;
             }
+            match app.hub.let_go_of_lost().await {
+                Ok(0) => {}
+                Ok(n) => tracing::warn!(matches = n, "matches taken over by other nodes"),
+                Err(e) => tracing::warn!("this node's matches were not checked: {e}"),
+            }
             match app.hub.adopt_orphans().await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(matches = n, "matches taken over"),

@@ -31,6 +31,13 @@ pub enum Ask {
     Snapshot { id: String, token: Option<String> },
     /// `GET /api/matches/{id}/record`.
     Record { id: String, token: Option<String> },
+    /// `GET /api/matches/{id}/words`, or with `console` (the umpire's
+    /// token) `GET /api/matches/{id}/console`.
+    Words {
+        id: String,
+        token: Option<String>,
+        console: bool,
+    },
     /// `POST /api/matches/{id}/claim`.
     Claim {
         id: String,

@@ -9,7 +9,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tokio::time::sleep_until;
 use umpire_core::{
-    ActionError, Entry, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng,
+    ActionError, By, Entry, Match, MatchRng, PerSeat, Seat, TIMEOUT, Viewer, seeded_rng,
 };
 
 use super::handle::{Cmd, Handle, Registry, Start};
@@ -31,9 +31,22 @@ const STORE_RETRY: Duration = Duration::from_secs(1);
 #[derive(Clone, Copy)]
 pub(super) enum Source {
     Client(u64),
+    /// The umpire's connection: the host entered the seat's action, or
+    /// ruled on it.
+    Host(u64, By),
     Bot,
     /// A random legal action played for a bot.
     Fallback,
+}
+
+impl Source {
+    /// The connection that sent the action, if a client did.
+    fn conn(self) -> Option<u64> {
+        match self {
+            Source::Client(conn) | Source::Host(conn, _) => Some(conn),
+            Source::Bot | Source::Fallback => None,
+        }
+    }
 }
 
 /// The task that owns one match.
@@ -52,7 +65,7 @@ pub(super) struct Actor {
     /// Where its costly actions are judged.
     judges: crate::pool::Pool,
     /// Where its checks are judged.
-    checks: crate::pool::Pool,
+    pub(super) checks: crate::pool::Pool,
     /// Each seat's check being judged, if any: one at a time.
     checking: PerSeat<Arc<AtomicBool>>,
     pub(super) summary: Arc<Mutex<Value>>,
@@ -80,6 +93,10 @@ pub(super) struct Actor {
     pub(super) out_of_step: Option<Vec<umpire_core::Entry>>,
     /// Who asked for a rematch, and the rematch once made.
     pub(super) rematch: Rematch,
+    /// The chat.
+    pub(super) talk: super::talk::Talk,
+    /// The match log.
+    pub(super) journal: super::journal::Journal,
 }
 
 /// Starts a match's task and returns its handle (not yet registered).
@@ -121,6 +138,8 @@ pub fn spawn(start: Start) -> Handle {
         store_failed: None,
         out_of_step: None,
         rematch: Rematch::new(start.info.tokens.rematch.clone()),
+        talk: super::talk::Talk::new(start.chat),
+        journal: Default::default(),
     };
     for seat in Seat::BOTH {
         if let SeatKind::Bot { bot } = &actor.seats[seat].kind {
@@ -157,9 +176,11 @@ impl Actor {
         self.playing.then(|| self.now())
     }
 
-    /// Whether play can start: each seat is a bot or has a connection.
+    /// Whether play can start: each seat is a bot or has a connection, or,
+    /// in a host's match, the host's console is here (it acts for both).
     fn seats_ready(&self) -> bool {
-        Seat::BOTH.iter().all(|&s| self.seats[s].is_here())
+        let host_here = self.m.hosted() && self.watchers.iter().any(|w| w.viewer == Viewer::Umpire);
+        host_here || Seat::BOTH.iter().all(|&s| self.seats[s].is_here())
     }
 
     /// Starts match time once both seats are here.
@@ -380,7 +401,19 @@ impl Actor {
                 seat,
                 text,
                 at,
+                by: None,
             } => self.act(seat, &text, Source::Client(conn), at).await,
+            Cmd::Act {
+                conn,
+                seat,
+                text,
+                at,
+                by: Some(by),
+            } => self.host_act(seat, &text, conn, by, at).await,
+            Cmd::Ask { conn, seat, text } => self.ask(conn, seat, text),
+            Cmd::Words { viewers, reply } => {
+                let _ = reply.send(self.words(&viewers));
+            }
             Cmd::Check {
                 conn,
                 seat,
@@ -388,6 +421,7 @@ impl Actor {
                 id,
             } => self.check(conn, seat, text, id),
             Cmd::Takeover { conn, seat } => self.takeover(seat, conn).await,
+            Cmd::Chat { conn, viewer, text } => self.chat(conn, viewer, &text).await,
             Cmd::Rematch { conn, seat, reply } => {
                 let _ = reply.send(self.ask_rematch(seat, conn));
             }
@@ -400,6 +434,7 @@ impl Actor {
             Cmd::Record { reply } => {
                 let _ = reply.send((self.m.record().clone(), self.m.is_over()));
             }
+            Cmd::Moved => self.moved(),
             Cmd::HandOver => self.let_go(
                 "this match moves to another node (this one is shutting down): reconnecting",
             ),
@@ -442,7 +477,7 @@ impl Actor {
             return;
         }
         if self.out_of_step.is_some() {
-            if let Source::Client(conn) = from {
+            if let Some(conn) = from.conn() {
                 let text = messages::error(
                     "store",
                     "the match's store is unavailable for a moment; try again",
@@ -453,13 +488,18 @@ impl Actor {
         }
         let now = self.time_at(at);
         if !self.expire(now).await {
-            if let Source::Client(conn) = from {
+            if let Some(conn) = from.conn() {
                 let text = messages::error("store", "the match could not be stored; try again");
                 self.send_to(conn, text);
             }
             return;
         }
-        match self.submit(seat, text, now).await {
+        let by = match from {
+            Source::Host(_, by) => Some(by),
+            _ => None,
+        };
+        let before = self.before_step(now);
+        match self.submit(seat, text, now, by).await {
             Ok(played) => {
                 self.moved_ms = wall_ms();
                 // The first action starts play, if both seats have not yet.
@@ -467,29 +507,46 @@ impl Actor {
                 let mut shown = self.shown.clone();
                 let views = shown.step(&self.m);
                 let canonical = played.action.clone();
-                self.commit(vec![played], shown, views, Some((seat, canonical)))
-                    .await;
+                // Whoever sent it hears it was accepted: the seat, or the host.
+                let mover = match by {
+                    Some(_) => Viewer::Umpire,
+                    None => Viewer::Seat(seat),
+                };
+                let step = super::commit::Step {
+                    shown,
+                    views,
+                    accepted: Some((mover, canonical)),
+                    before,
+                };
+                self.commit(vec![played], step).await;
             }
-            Err(e) => self.refused(seat, e, from).await,
+            Err(e) => self.refused(seat, text, e, from).await,
         }
     }
 
     /// Plays `seat`'s action at `now`. An action the game says may take
     /// long to judge is played on a copy on the judges' threads (this task
     /// waits, so nothing else changes the match meanwhile); the others here.
-    async fn submit(&mut self, seat: Seat, text: &str, now: u64) -> Result<Entry, ActionError> {
-        let costly = self
-            .m
-            .decision()
-            .kind(seat)
-            .is_some_and(|kind| self.info.game.costly(kind));
+    async fn submit(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        now: u64,
+        by: Option<By>,
+    ) -> Result<Entry, ActionError> {
+        let costly = by != Some(By::Umpire)
+            && self
+                .m
+                .decision()
+                .kind(seat)
+                .is_some_and(|kind| self.info.game.costly(kind));
         if !costly {
-            return self.m.submit(seat, text, now);
+            return self.m.submit_by(seat, text, now, by);
         }
         let mut copy = self.m.clone();
         let text = text.to_string();
         let judged = self.judges.run(Priority::First, move || {
-            let played = copy.submit(seat, &text, now);
+            let played = copy.submit_by(seat, &text, now, by);
             (copy, played)
         });
         match judged.await {
@@ -555,13 +612,20 @@ impl Actor {
             return false;
         }
         while let Some(due) = self.m.next_deadline().filter(|&d| d < now) {
+            let before = self.before_step(due);
             let timeouts = self.m.advance(due.saturating_add(1));
             if timeouts.is_empty() {
                 break;
             }
             let mut shown = self.shown.clone();
             let views = shown.step(&self.m);
-            if !self.commit(timeouts, shown, views, None).await {
+            let step = super::commit::Step {
+                shown,
+                views,
+                accepted: None,
+                before,
+            };
+            if !self.commit(timeouts, step).await {
                 return false;
             }
         }
@@ -570,9 +634,15 @@ impl Actor {
 
     /// `seat`'s action was refused: the client is told why, as far as it
     /// may know; a bot plays a random legal action instead.
-    async fn refused(&mut self, seat: Seat, e: ActionError, from: Source) {
+    async fn refused(&mut self, seat: Seat, text: &str, e: ActionError, from: Source) {
         match from {
             Source::Client(conn) => {
+                let e = self.turn_refusal(seat).unwrap_or(e);
+                self.send_to(conn, messages::refusal(&e));
+                self.tell_host_refused(seat, text, &e);
+            }
+            // The host hears what the player would: the same refusal.
+            Source::Host(conn, _) => {
                 let e = self.turn_refusal(seat).unwrap_or(e);
                 self.send_to(conn, messages::refusal(&e));
             }

@@ -6,24 +6,34 @@
 use umpire_core::{Entry, Match, Seat, Viewer};
 
 use super::actor::Actor;
+use crate::log::Before;
 use crate::messages;
 use crate::shown::{Shown, Views};
 use crate::store::Op;
 use crate::wall::wall_ms;
 
+/// What a step applied to the match tells: what each kind of viewer is
+/// shown after it (`shown`, counted from `views`), the mover's accepted
+/// action, and the match before it as the log needs it.
+pub(super) struct Step {
+    pub(super) shown: Shown,
+    pub(super) views: Views,
+    pub(super) accepted: Option<(Viewer, String)>,
+    pub(super) before: Option<Before>,
+}
+
 impl Actor {
     /// Makes `entries` (already applied, one step) durable, then tells each
-    /// viewer who sees a change, as `shown` counts it (`views` are the
-    /// views `shown` was counted from). If the store fails,
-    /// the match goes back to its last durable state; returns whether the
-    /// entries are durable.
-    pub(super) async fn commit(
-        &mut self,
-        entries: Vec<Entry>,
-        shown: Shown,
-        views: Views,
-        accepted: Option<(Seat, String)>,
-    ) -> bool {
+    /// viewer who sees a change, as `step.shown` counts it, and adds the
+    /// step's line to the log. If the store fails, the match goes back to
+    /// its last durable state; returns whether the entries are durable.
+    pub(super) async fn commit(&mut self, entries: Vec<Entry>, step: Step) -> bool {
+        let Step {
+            shown,
+            views,
+            accepted,
+            before: prior,
+        } = step;
         let moves = self.m.record().actions.len();
         let first = moves - entries.len();
         let finished = self
@@ -44,15 +54,16 @@ impl Actor {
             }
             tracing::error!(id = %self.info.id, "{e}; the match goes back to its last stored state");
             self.store_failed = Some(std::time::Instant::now());
-            self.roll_back(first, accepted.map(|(seat, _)| seat)).await;
+            self.roll_back(first, accepted.map(|(mover, _)| mover))
+                .await;
             return false;
         }
         self.store_failed = None;
         let before = std::mem::replace(&mut self.shown, shown);
         // The mover hears `accepted`, then its new state, in one write.
-        let accepted = accepted.map(|(seat, action)| {
-            let seq = self.shown.seq(Viewer::Seat(seat));
-            (seat, messages::accepted(&action, seq).into())
+        let accepted = accepted.map(|(mover, action)| {
+            let seq = self.shown.seq(mover);
+            (mover, messages::accepted(&action, seq).into())
         });
         if let Some((outcome, _)) = &finished {
             tracing::info!(id = %self.info.id, game = self.info.game.id(), moves,
@@ -65,12 +76,17 @@ impl Actor {
         } else {
             self.update_moves();
         }
+        // The step's line in the log goes out before the states it explains.
+        self.journal_step(prior, &entries);
         let shown = self.shown.clone();
         self.send_states_after(
             |viewer| before.changed_for(&shown, viewer),
             accepted,
             Some(views),
         );
+        if finished.is_some() {
+            self.open_spectators_room();
+        }
         self.show_bots();
         self.answered(entries.iter().map(|e| e.seat));
         self.schedule_bots();
@@ -81,15 +97,15 @@ impl Actor {
     /// goes back to those in memory at once (so nobody is shown more than
     /// the store surely holds), `mover` is told, and it is brought in step
     /// with the store ([`Actor::resync`]).
-    async fn roll_back(&mut self, durable: usize, mover: Option<Seat>) {
+    async fn roll_back(&mut self, durable: usize, mover: Option<Viewer>) {
         let unsure = self.m.record().actions[durable..].to_vec();
         match self.replayed(durable) {
             Ok(m) => self.m = m,
             Err(e) => return self.stop(&e),
         }
-        if let Some(seat) = mover {
+        if let Some(mover) = mover {
             let text = messages::error("store", "the action could not be stored; try again");
-            self.send_to_seat(seat, text);
+            self.send_to_viewer(mover, text);
         }
         self.out_of_step = Some(unsure);
         self.resync().await;
@@ -152,6 +168,7 @@ impl Actor {
             }
             self.update_summary();
             self.broadcast();
+            self.rebuild_journal();
         }
         // A bot whose move was lost is asked again.
         self.schedule_bots();

@@ -25,6 +25,13 @@ pub struct Handle {
 }
 
 impl Handle {
+    /// Why `viewer` may not look at the match now, if it may not: a host
+    /// may keep the audience out until the end.
+    pub fn closed_to(&self, viewer: Viewer) -> Option<&'static str> {
+        (viewer == Viewer::Spectator && !self.info.audience && !self.is_over())
+            .then_some("the host keeps this match from the audience until it ends; come back then")
+    }
+
     /// Whether the match is over (as the lobby's summary says).
     pub fn is_over(&self) -> bool {
         self.summary.lock().unwrap_or_else(|e| e.into_inner())["status"] == "finished"
@@ -34,6 +41,13 @@ impl Handle {
     pub async fn snapshot(&self, viewer: Viewer) -> Option<Value> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(Cmd::Snapshot { viewer, reply }).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// Each viewer's state and words ([`Cmd::Words`]).
+    pub async fn words(&self, viewers: Vec<Viewer>) -> Option<Value> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(Cmd::Words { viewers, reply }).await.ok()?;
         answer.await.ok()
     }
 
@@ -58,12 +72,27 @@ pub enum Cmd {
         conn: u64,
     },
     /// A seat's action in notation (or `resign`), received `at`: its
-    /// time is when it arrived, not when the match's task got to it.
+    /// time is when it arrived, not when the match's task got to it. `by`:
+    /// entered by the host for the seat, or the umpire's ruling about it.
     Act {
         conn: u64,
         seat: Seat,
         text: String,
         at: std::time::Instant,
+        by: Option<umpire_core::By>,
+    },
+    /// A seat asks the host whether an action would be accepted (the host
+    /// has the final call): judged as a check, told to the umpire.
+    Ask {
+        conn: u64,
+        seat: Seat,
+        text: String,
+    },
+    /// Each viewer's state and words, for the host's console and for a
+    /// viewer's own words ([`crate::hosting::words`]).
+    Words {
+        viewers: Vec<Viewer>,
+        reply: oneshot::Sender<Value>,
     },
     /// Whether `seat`'s action would be accepted now; nothing changes.
     Check {
@@ -89,6 +118,12 @@ pub enum Cmd {
         conn: u64,
         seat: Seat,
     },
+    /// A line of chat from `conn`, a client of `viewer`.
+    Chat {
+        conn: u64,
+        viewer: Viewer,
+        text: String,
+    },
     Snapshot {
         viewer: Viewer,
         reply: oneshot::Sender<Value>,
@@ -99,6 +134,8 @@ pub enum Cmd {
     /// This node hands the match over to another (it shuts down): the
     /// clients are told, and the task ends.
     HandOver,
+    /// Another node took the match over: let it go.
+    Moved,
     /// A bot's answer for the need that started at `tag`.
     BotDone {
         seat: Seat,
@@ -118,6 +155,8 @@ pub struct Start {
     pub m: Match,
     /// What each kind of viewer has been shown of `m`.
     pub shown: Shown,
+    /// Its chat so far.
+    pub chat: Vec<crate::chat::ChatLine>,
     pub seats: PerSeat<SeatKind>,
     pub store: Store,
     pub config: Arc<Config>,

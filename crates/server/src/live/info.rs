@@ -21,6 +21,10 @@ pub struct Info {
     pub from: Option<std::net::IpAddr>,
     /// Both seats were bots from the start.
     pub bots_only: bool,
+    /// A host runs it (docs/hosting.md).
+    pub hosted: bool,
+    /// The audience may watch while it is played.
+    pub audience: bool,
     /// Whether the invite (if any) was claimed: set once, by the first
     /// opener, before the store hears of it.
     pub claimed: std::sync::atomic::AtomicBool,

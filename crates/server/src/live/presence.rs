@@ -15,10 +15,17 @@ use crate::store::{Op, SeatKind};
 #[derive(serde::Serialize)]
 pub(super) struct SeatShown<'a> {
     kind: &'static str,
+    /// The player's name, when the match names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     connected: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     away_ms: Option<u64>,
+    /// `false` for a person seat nobody has taken yet (an invite not yet
+    /// opened): there is nobody to hand to a bot, and its link still waits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arrived: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bot: Option<&'a str>,
 }
@@ -28,7 +35,12 @@ impl Actor {
     /// (everyone is then told).
     pub(super) fn arrived(&mut self, viewer: Viewer) -> bool {
         let Some(seat) = viewer.seat() else {
-            return false;
+            // A host's console starts the clocks of a host's match.
+            let was_playing = self.is_playing();
+            if viewer == Viewer::Umpire && self.m.hosted() {
+                self.start_if_ready();
+            }
+            return !was_playing && self.is_playing();
         };
         let slot = &mut self.seats[seat];
         slot.connected += 1;
@@ -66,18 +78,23 @@ impl Actor {
     fn seats_table(&self, away: bool) -> PerSeat<SeatShown<'_>> {
         PerSeat::from_fn(|seat| {
             let s = &self.seats[seat];
+            let name = self.m.players()[seat].name.as_deref();
             match &s.kind {
                 SeatKind::Person => SeatShown {
                     kind: "person",
+                    name,
                     connected: Some(s.connected > 0),
                     away_ms: (away && s.connected == 0)
                         .then(|| s.away_since.elapsed().as_millis() as u64),
+                    arrived: (!s.ever).then_some(false),
                     bot: None,
                 },
                 SeatKind::Bot { bot } => SeatShown {
                     kind: "bot",
+                    name,
                     connected: None,
                     away_ms: None,
+                    arrived: None,
                     bot: Some(bot),
                 },
             }
@@ -101,6 +118,10 @@ impl Actor {
             "outcome": self.m.outcome(),
             "status": if over { "finished" } else if open { "open" } else { "live" },
         });
+        // A host kept the audience out until the end.
+        if !self.info.audience && !over {
+            summary["audience"] = json!(false);
+        }
         // An open seat not yet taken: the lobby offers its invite to anyone.
         let claimed = self.info.claimed.load(std::sync::atomic::Ordering::SeqCst);
         if let Some(invite) = self.info.tokens.invite.as_ref() {

@@ -9,7 +9,7 @@
 //! a private message. Its id is stored with the tokens, so a restart or a
 //! late reload finds it; the offers live in memory only.
 
-use umpire_core::{PerSeat, Seat};
+use umpire_core::{PerSeat, Seat, Viewer};
 
 use super::actor::Actor;
 use super::handle::RematchOrder;
@@ -53,7 +53,7 @@ impl Actor {
                 let text =
                     messages::error("rematch", &format!("the rematch could not start: {why}"));
                 for seat in Seat::BOTH {
-                    self.send_to_seat(seat, text.clone());
+                    self.send_to_viewer(Viewer::Seat(seat), text.clone());
                 }
                 return;
             }
@@ -116,6 +116,18 @@ impl Actor {
                 takeover: self.info.takeover,
                 creator: None,
                 open: false,
+                names: crate::hosting::Names::of(&PerSeat::from_fn(|s: Seat| {
+                    record.seats[s.other()].clone()
+                })),
+                host: record.host,
+                clock: record.clock.map(|c| crate::hosting::Clock {
+                    bank_ms: c.bank_ms,
+                    periods: c.periods,
+                    period_ms: c.period_ms,
+                }),
+                // A rematch draws its secrets anew.
+                seed: None,
+                audience: self.info.audience,
             },
             tokens,
         }

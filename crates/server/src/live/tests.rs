@@ -60,6 +60,10 @@ async fn setup_with(config: Config) -> Setup {
         takeover: true,
         created_ms,
         creator: None,
+        players: Default::default(),
+        hosted: false,
+        seed_set: false,
+        audience: true,
     };
     store
         .write(Op::Create(Box::new(row.clone())))
@@ -77,10 +81,13 @@ async fn setup_with(config: Config) -> Setup {
             epoch: 0,
             from: None,
             bots_only: false,
+            hosted: false,
+            audience: true,
             claimed: Default::default(),
         }),
         shown: Shown::start(&m),
         m,
+        chat: Vec::new(),
         seats: row.seats,
         store: store.clone(),
         config: Arc::new(config),
@@ -117,6 +124,13 @@ async fn join_p1(handle: &Handle) -> Client {
     };
     assert_eq!(next(&mut client).await.expect("hello")["type"], "hello");
     assert_eq!(next(&mut client).await.expect("state")["type"], "state");
+    // Then the match log (this game keeps one) and the chat so far.
+    assert_eq!(next(&mut client).await.expect("log")["type"], "log");
+    let chat = next(&mut client).await.expect("chat");
+    assert_eq!(
+        (&chat["type"], &chat["all"]),
+        (&"chat".into(), &true.into())
+    );
     client
 }
 
@@ -132,6 +146,7 @@ async fn bid(handle: &Handle) {
         seat: Seat::P1,
         text: "bid 2".into(),
         at: std::time::Instant::now(),
+        by: None,
     };
     handle.tx.send(act).await.expect("the task runs");
 }
@@ -282,8 +297,10 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
     assert!((1..=2).contains(&failed), "{failed} writes tried");
     let (record, _) = s.handle.record().await.expect("the match runs");
     assert!(record.actions.is_empty(), "{record:?}");
-    // The store is back: the timeouts are applied.
+    // The store is back: the timeouts are applied, said in the log first.
     s.store.faults().writes.store(false, Ordering::SeqCst);
+    let logged = next(&mut p1).await.expect("the log's line");
+    assert_eq!(logged["lines"][0]["text"], "round 1 is over", "{logged}");
     let state = next(&mut p1).await.expect("a state");
     assert_eq!(state["view"]["round"], 1, "{state}");
 }

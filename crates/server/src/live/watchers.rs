@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use serde_json::json;
-use umpire_core::{Seat, Viewer};
+use umpire_core::Viewer;
 
 use super::actor::Actor;
 use super::parts::Watcher;
@@ -62,6 +62,8 @@ impl Actor {
                 self.tell_presence(Some(conn));
             }
         }
+        self.send_journal(conn);
+        self.send_chat_history(conn, viewer);
         if self.rematch_news() {
             let text = self.rematch_text();
             self.send_to(conn, text);
@@ -123,12 +125,12 @@ impl Actor {
         }
     }
 
-    /// Sends `text` to each connection of `seat`.
-    pub(super) fn send_to_seat(&mut self, seat: Seat, text: String) {
+    /// Sends `text` to each connection of `viewer` (a seat, or the umpire).
+    pub(super) fn send_to_viewer(&mut self, viewer: Viewer, text: String) {
         let conns: Vec<u64> = self
             .watchers
             .iter()
-            .filter(|w| w.viewer == Viewer::Seat(seat))
+            .filter(|w| w.viewer == viewer)
             .map(|w| w.conn)
             .collect();
         for conn in conns {
@@ -148,13 +150,13 @@ impl Actor {
         self.send_states_after(to, None, None);
     }
 
-    /// [`Actor::send_states`], with `first` sent to `seat`'s connections
+    /// [`Actor::send_states`], with `first` sent to a viewer's connections
     /// ahead of their state, in the same write, and the views made already
     /// (by [`crate::shown::Shown::step`]), if any.
     pub(super) fn send_states_after(
         &mut self,
         to: impl Fn(Viewer) -> bool,
-        first: Option<(Seat, Utf8Bytes)>,
+        first: Option<(Viewer, Utf8Bytes)>,
         mut views: Option<Views>,
     ) {
         let mut built: HashMap<Viewer, Utf8Bytes> = HashMap::new();
@@ -164,7 +166,7 @@ impl Actor {
         for w in &self.watchers {
             let ahead = first
                 .as_ref()
-                .filter(|(seat, _)| w.viewer == Viewer::Seat(*seat))
+                .filter(|(viewer, _)| w.viewer == *viewer)
                 .map(|(_, text)| text.clone());
             let state = to(w.viewer).then(|| {
                 built

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use backend::Backend;
 pub use error::StoreError;
 pub use place::{Place, scratch_schema};
-pub use postgres::{Claim, Leases};
+pub use postgres::{Claim, LEASE_TIME, Leases};
 pub use types::{FinishedSummary, Invite, Loaded, MatchRow, Op, SeatKind, Tokens};
 
 /// The store's handle; cheap to clone. A match's task holds one fenced with
@@ -237,6 +237,53 @@ mod tests {
             (26, Some(&outcome))
         );
         assert_eq!(store.unfinished().await.expect("reads").len(), 39);
+    }
+
+    /// A match's chat is kept with it, in the order said, on both
+    /// databases, and comes back with the match.
+    #[tokio::test]
+    async fn chat_lines_are_kept_with_their_match() {
+        use crate::chat::{ChatLine, Room};
+        let dir = tempfile::tempdir().expect("a temp dir");
+        for place in places(dir.path()).await {
+            let store = Store::open_as(&place, None).await.expect("opens");
+            for id in ["talky", "quiet"] {
+                store
+                    .write(Op::Create(Box::new(row(id))))
+                    .await
+                    .expect("created");
+            }
+            let lines = [
+                (Room::Players, "P1", "good luck <b>"),
+                (Room::Spectators, "spectator 1", "go red"),
+                (Room::Players, "P2", "you too"),
+            ]
+            .map(|(room, by, text)| ChatLine {
+                room,
+                by: by.into(),
+                at_ms: 5,
+                text: text.into(),
+            });
+            for line in &lines {
+                let op = Op::Chat {
+                    id: "talky".into(),
+                    line: line.clone(),
+                };
+                store.write(op).await.expect("kept");
+            }
+            drop(store);
+            let store = Store::open_as(&place, None).await.expect("reopens");
+            let loaded = store.load("talky").await.expect("reads").expect("there");
+            assert_eq!(loaded.chat, lines, "{place}");
+            let quiet = store.load("quiet").await.expect("reads").expect("there");
+            assert_eq!(quiet.chat, [], "{place}");
+            let unfinished = store.unfinished().await.expect("reads");
+            let talky = unfinished
+                .iter()
+                .find(|m| m.row.id == "talky")
+                .expect("resumed");
+            assert_eq!(talky.chat, lines, "{place}");
+        }
     }
 
     /// Marks the store at `place` as migrated by a newer umpire.

@@ -21,11 +21,12 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{Client, NoTls, Row, Statement};
-use umpire_core::{Entry, PerSeat};
+use umpire_core::{Entry, PerSeat, Player};
 
 use super::backend::{Backend, migration_error};
 use super::error::StoreError;
-use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
+use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, actor, by_from, players_json};
+use crate::chat::{ChatLine, Room};
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
@@ -246,21 +247,21 @@ impl Backend for Postgres {
         async move {
             let db = self.reader().await?;
             let row = db
-                .query_opt(&format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"), &[&id])
+                .query_opt(
+                    &format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"),
+                    &[&id],
+                )
                 .await
                 .map_err(pg_err)?;
             let Some(row) = row else {
                 return Ok(None);
             };
             let mut loaded = loaded(&row)?;
-            let entries = db
-                .query(
-                    "SELECT seat, action, at_ms, effect FROM actions WHERE match_id = $1 ORDER BY idx",
-                    &[&id],
-                )
-                .await
-                .map_err(pg_err)?;
-            loaded.actions = entries.iter().map(entry).collect::<Result<_, _>>()?;
+            let entries =
+                "SELECT seat, action, at_ms, effect, actor FROM actions WHERE match_id = $1 ORDER BY idx";
+            loaded.actions = of_match(&db, entries, id, entry).await?;
+            let chat = "SELECT room, author, at_ms, text FROM chat WHERE match_id = $1 ORDER BY id";
+            loaded.chat = of_match(&db, chat, id, chat_line).await?;
             Ok(Some(loaded))
         }
         .boxed()
@@ -275,8 +276,8 @@ impl Backend for Postgres {
             let db = self.reader().await?;
             let rows = db
                 .query(
-                    "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
-                     WHERE finished = 1 ORDER BY finished_ms DESC LIMIT $1 OFFSET $2",
+                    "SELECT id, game, created_ms, finished_ms, seats, moves, outcome, players
+                     FROM matches WHERE finished = 1 ORDER BY finished_ms DESC LIMIT $1 OFFSET $2",
                     &[&(limit as i64), &(offset as i64)],
                 )
                 .await
@@ -290,6 +291,7 @@ impl Backend for Postgres {
                         finished_ms: get::<Option<i64>>(r, 3)?.unwrap_or(0) as u64,
                         seats: json(r, 4)
                             .unwrap_or(PerSeat::new(SeatKind::Person, SeatKind::Person)),
+                        players: players(r, 7),
                         moves: get::<i32>(r, 5)? as u64,
                         outcome: get::<Option<Value>>(r, 6)?
                             .and_then(|o| serde_json::from_value(o).ok()),
@@ -324,25 +326,10 @@ impl Backend for Postgres {
             let at: std::collections::HashMap<String, usize> = (out.iter().enumerate())
                 .map(|(i, m)| (m.row.id.clone(), i))
                 .collect();
-            let entries = read
-                .query(
-                    "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect
-                     FROM actions a JOIN matches m ON m.id = a.match_id
-                     WHERE m.finished = 0 ORDER BY a.match_id, a.idx",
-                    &[],
-                )
-                .await
-                .map_err(pg_err)?;
-            for r in &entries {
-                let id: String = get(r, 0)?;
-                if let Some(&i) = at.get(&id) {
-                    out[i].actions.push(Entry {
-                        seat: get::<String>(r, 1)?.parse().unwrap_or_default(),
-                        action: get(r, 2)?,
-                        at_ms: get::<i64>(r, 3)? as u64,
-                        effect: get(r, 4)?,
-                    });
-                }
+            let actions = of_matches(&read, UNFINISHED_ACTIONS, &at, entry).await?;
+            let chat = of_matches(&read, UNFINISHED_CHAT, &at, chat_line).await?;
+            for ((m, actions), chat) in out.iter_mut().zip(actions).zip(chat) {
+                (m.actions, m.chat) = (actions, chat);
             }
             read.commit().await.map_err(pg_err)?;
             Ok(out)
@@ -463,6 +450,21 @@ impl Leases {
         })
     }
 
+    /// The epochs the store holds for matches `ids` (a match another node
+    /// took over has moved past the epoch this node runs it in).
+    pub async fn epochs(&self, ids: &[String]) -> Result<Vec<(String, u64)>, StoreError> {
+        let rows = self
+            .db()
+            .await?
+            .query("SELECT id, epoch FROM matches WHERE id = ANY($1)", &[&ids])
+            .await
+            .map_err(pg_err)?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
+            .collect())
+    }
+
     /// Unfinished matches whose node is gone (its lease lapsed, or it let
     /// them go), at most `limit`, oldest first.
     pub async fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {
@@ -578,11 +580,20 @@ impl Leases {
     }
 }
 
-const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off";
+const MATCH_COLUMNS: &str = "id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished, called_off, players, hosted, seed_set, audience";
 
 fn get<'a, T: tokio_postgres::types::FromSql<'a>>(row: &'a Row, i: usize) -> Result<T, StoreError> {
     row.try_get(i)
         .map_err(|e| StoreError::Failed(format!("a stored value does not read back: {e}")))
+}
+
+/// The players of a JSON column that may be null (nobody named).
+fn players(row: &Row, i: usize) -> PerSeat<Player> {
+    get::<Option<Value>>(row, i)
+        .ok()
+        .flatten()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .unwrap_or_default()
 }
 
 /// A JSON column as `T`.
@@ -611,6 +622,10 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         takeover: get(r, 8)?,
         created_ms: get::<i64>(r, 9)? as u64,
         creator: None,
+        players: players(r, 12),
+        hosted: get(r, 13)?,
+        seed_set: get(r, 14)?,
+        audience: get(r, 15)?,
     };
     let abandoned = match get::<i16>(r, 10)? {
         2 => Some(get::<Option<String>>(r, 11)?.unwrap_or_default()),
@@ -620,16 +635,69 @@ fn loaded(r: &Row) -> Result<Loaded, StoreError> {
         row,
         actions: Vec::new(),
         abandoned,
+        chat: Vec::new(),
     })
 }
 
-fn entry(r: &Row) -> Result<Entry, StoreError> {
-    Ok(Entry {
-        seat: get::<String>(r, 0)?.parse().unwrap_or_default(),
-        action: get(r, 1)?,
-        at_ms: get::<i64>(r, 2)? as u64,
-        effect: get(r, 3)?,
+/// A chat line from `room, author, at_ms, text` at column `from` on.
+fn chat_line(r: &Row, from: usize) -> Result<ChatLine, StoreError> {
+    Ok(ChatLine {
+        room: get::<String>(r, from)?.parse().unwrap_or(Room::Spectators),
+        by: get(r, from + 1)?,
+        at_ms: get::<i64>(r, from + 2)? as u64,
+        text: get(r, from + 3)?,
     })
+}
+
+/// An entry from `seat, action, at_ms, effect, actor` at column `from` on.
+fn entry(r: &Row, from: usize) -> Result<Entry, StoreError> {
+    Ok(Entry {
+        seat: get::<String>(r, from)?.parse().unwrap_or_default(),
+        action: get(r, from + 1)?,
+        at_ms: get::<i64>(r, from + 2)? as u64,
+        effect: get(r, from + 3)?,
+        by: by_from(get::<Option<String>>(r, from + 4)?.as_deref()),
+    })
+}
+
+/// The rows `sql` finds for match `id`, each read by `read` from its first
+/// column on.
+async fn of_match<T>(
+    db: &deadpool_postgres::Object,
+    sql: &str,
+    id: &str,
+    read: fn(&Row, usize) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let rows = db.query(sql, &[&id]).await.map_err(pg_err)?;
+    rows.iter().map(|r| read(r, 0)).collect()
+}
+
+/// Every unfinished match's entries, by match and in order.
+const UNFINISHED_ACTIONS: &str = "SELECT a.match_id, a.seat, a.action, a.at_ms, a.effect, a.actor
+     FROM actions a JOIN matches m ON m.id = a.match_id
+     WHERE m.finished = 0 ORDER BY a.match_id, a.idx";
+/// Every unfinished match's chat, by match and in the order said.
+const UNFINISHED_CHAT: &str = "SELECT c.match_id, c.room, c.author, c.at_ms, c.text
+     FROM chat c JOIN matches m ON m.id = c.match_id
+     WHERE m.finished = 0 ORDER BY c.match_id, c.id";
+
+/// The rows `sql` finds, grouped by the match their first column names:
+/// one list for each match of `at` (by its index there), each row read by
+/// `read` from the second column on; rows of other matches are skipped.
+async fn of_matches<T>(
+    db: &deadpool_postgres::Transaction<'_>,
+    sql: &str,
+    at: &std::collections::HashMap<String, usize>,
+    read: fn(&Row, usize) -> Result<T, StoreError>,
+) -> Result<Vec<Vec<T>>, StoreError> {
+    let mut out: Vec<Vec<T>> = std::iter::repeat_with(Vec::new).take(at.len()).collect();
+    for r in &db.query(sql, &[]).await.map_err(pg_err)? {
+        let id: String = get(r, 0)?;
+        if let Some(&i) = at.get(&id) {
+            out[i].push(read(r, 1)?);
+        }
+    }
+    Ok(out)
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -644,6 +712,7 @@ struct Statements {
     seats: Statement,
     tokens: Statement,
     abandon: Statement,
+    chat: Statement,
     epoch: Statement,
 }
 
@@ -655,10 +724,10 @@ WITH moved AS (
     UPDATE matches SET moves = $3
     WHERE id = $1 AND moves = $2 AND finished = 0 AND epoch = $8 RETURNING id
 )
-INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch)
-SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8
-FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[])
-    WITH ORDINALITY AS e(seat, action, at_ms, effect, n)";
+INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch, actor)
+SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8, e.actor
+FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[], $9::text[])
+    WITH ORDINALITY AS e(seat, action, at_ms, effect, actor, n)";
 
 /// [`APPEND`] for the entries that end the match.
 const FINISH: &str = "
@@ -666,10 +735,10 @@ WITH moved AS (
     UPDATE matches SET moves = $3, finished = 1, finished_ms = $9, outcome = $10
     WHERE id = $1 AND moves = $2 AND finished = 0 AND epoch = $8 RETURNING id
 )
-INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch)
-SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8
-FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[])
-    WITH ORDINALITY AS e(seat, action, at_ms, effect, n)";
+INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, epoch, actor)
+SELECT moved.id, $2 + e.n - 1, e.seat, e.action, e.at_ms, e.effect, $8, e.actor
+FROM moved, unnest($4::text[], $5::text[], $6::bigint[], $7::text[], $11::text[])
+    WITH ORDINALITY AS e(seat, action, at_ms, effect, actor, n)";
 
 impl Statements {
     async fn prepare(db: &Client) -> Result<Statements, tokio_postgres::Error> {
@@ -677,8 +746,8 @@ impl Statements {
             create: db
                 .prepare(
                     "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
-                                          created_ms, owner, creator)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                                          created_ms, owner, creator, players, hosted, seed_set, audience)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
                 )
                 .await?,
             append: db.prepare(APPEND).await?,
@@ -693,6 +762,13 @@ impl Statements {
                 .prepare(
                     "UPDATE matches SET finished = 2, finished_ms = $2, called_off = $3
                      WHERE id = $1 AND finished = 0 AND epoch = $4",
+                )
+                .await?,
+            chat: db
+                .prepare(
+                    "INSERT INTO chat (match_id, room, author, at_ms, text, epoch)
+                     SELECT id, $2::text, $3::text, $4::bigint, $5::text, $6::bigint
+                     FROM matches WHERE id = $1 AND epoch = $6",
                 )
                 .await?,
             epoch: db
@@ -730,6 +806,10 @@ async fn run(
                     &(row.created_ms as i64),
                     &owner,
                     &row.creator,
+                    &players_json(&row.players).map(|_| to_json(&row.players)),
+                    &row.hosted,
+                    &row.seed_set,
+                    &row.audience,
                 ],
             )
             .await?;
@@ -747,6 +827,7 @@ async fn run(
             let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
             let times: Vec<i64> = entries.iter().map(|e| e.at_ms as i64).collect();
             let effects: Vec<Option<&str>> = entries.iter().map(|e| e.effect.as_deref()).collect();
+            let actors: Vec<Option<&str>> = entries.iter().map(actor).collect();
             let inserted = match finished {
                 None => {
                     db.execute(
@@ -760,6 +841,7 @@ async fn run(
                             &times,
                             &effects,
                             &epoch_param,
+                            &actors,
                         ],
                     )
                     .await?
@@ -778,6 +860,7 @@ async fn run(
                             &epoch_param,
                             &(*wall_ms as i64),
                             &to_json(outcome),
+                            &actors,
                         ],
                     )
                     .await?
@@ -821,6 +904,21 @@ async fn run(
             }
             // Already over: nothing to call off.
             (id, String::new())
+        }
+        Op::Chat { id, line } => {
+            let at = line.at_ms as i64;
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] = [
+                id,
+                &line.room.as_str(),
+                &line.by,
+                &at,
+                &line.text,
+                &epoch_param,
+            ];
+            if db.execute(&st.chat, &params).await? == 1 {
+                return Ok(Ok(()));
+            }
+            (id, format!("no match {id}"))
         }
     };
     // Nothing changed: the match is another node's now, or the write was

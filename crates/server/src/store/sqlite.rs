@@ -23,7 +23,10 @@ use umpire_core::{Entry, PerSeat};
 
 use super::backend::{Backend, migration_error};
 use super::error::StoreError;
-use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind};
+use super::types::{
+    FinishedSummary, Loaded, MatchRow, Op, SeatKind, by_from, players_from, players_json,
+};
+use crate::chat::{ChatLine, Room};
 use live_log::LiveLog;
 
 mod embedded {
@@ -204,12 +207,13 @@ fn finished(
     offset: usize,
 ) -> Result<Vec<FinishedSummary>, rusqlite::Error> {
     let mut q = db.prepare(
-        "SELECT id, game, created_ms, finished_ms, seats, moves, outcome FROM matches
+        "SELECT id, game, created_ms, finished_ms, seats, moves, outcome, players FROM matches
          WHERE finished = 1 ORDER BY finished_ms DESC LIMIT ?1 OFFSET ?2",
     )?;
     q.query_map([limit as i64, offset as i64], |r| {
         let seats: String = r.get(4)?;
         let outcome: Option<String> = r.get(6)?;
+        let players: Option<String> = r.get(7)?;
         Ok(FinishedSummary {
             id: r.get(0)?,
             game: r.get(1)?,
@@ -217,6 +221,7 @@ fn finished(
             finished_ms: r.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
             seats: serde_json::from_str(&seats)
                 .unwrap_or(PerSeat::new(SeatKind::Person, SeatKind::Person)),
+            players: players_from(players.as_deref()),
             moves: r.get::<_, i64>(5)? as u64,
             outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
         })
@@ -244,7 +249,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
     let row = db
         .query_row(
             "SELECT id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms, finished,
-                    outcome
+                    outcome, players, hosted, seed_set, audience
              FROM matches WHERE id = ?1",
             [id],
             |r| {
@@ -272,6 +277,10 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
                     takeover: r.get(8)?,
                     created_ms: r.get::<_, i64>(9)? as u64,
                     creator: None,
+                    players: players_from(r.get::<_, Option<String>>(12)?.as_deref()),
+                    hosted: r.get(13)?,
+                    seed_set: r.get(14)?,
+                    audience: r.get(15)?,
                 };
                 let finished = r.get::<_, i64>(10)?;
                 let reason = match finished == 2 {
@@ -286,7 +295,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
         return Ok(None);
     };
     let mut q = db.prepare(
-        "SELECT seat, action, at_ms, effect FROM actions WHERE match_id = ?1 ORDER BY idx",
+        "SELECT seat, action, at_ms, effect, actor FROM actions WHERE match_id = ?1 ORDER BY idx",
     )?;
     let actions = q
         .query_map([id], |r| {
@@ -296,6 +305,7 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
                 action: r.get(1)?,
                 at_ms: r.get::<_, i64>(2)? as u64,
                 effect: r.get(3)?,
+                by: by_from(r.get::<_, Option<String>>(4)?.as_deref()),
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -303,8 +313,26 @@ fn load_keyed(db: &Connection, id: &str) -> Result<Option<(Loaded, bool)>, rusql
         row,
         actions,
         abandoned,
+        chat: chat(db, id)?,
     };
     Ok(Some((loaded, live)))
+}
+
+/// A match's chat, in the order said.
+fn chat(db: &Connection, id: &str) -> Result<Vec<ChatLine>, rusqlite::Error> {
+    let mut q = db.prepare_cached(
+        "SELECT room, author, at_ms, text FROM chat WHERE match_id = ?1 ORDER BY rowid",
+    )?;
+    q.query_map([id], |r| {
+        let room: String = r.get(0)?;
+        Ok(ChatLine {
+            room: room.parse().unwrap_or(Room::Spectators),
+            by: r.get(1)?,
+            at_ms: r.get::<_, i64>(2)? as u64,
+            text: r.get(3)?,
+        })
+    })?
+    .collect()
 }
 
 /// The writer thread: drain, write in one transaction, commit, acknowledge.
@@ -372,8 +400,9 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
     match op {
         Op::Create(row) => {
             db.execute(
-                "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover, created_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO matches (id, game, config, seed, timed, clock, seats, tokens, takeover,
+                                      created_ms, players, hosted, seed_set, audience)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     row.id,
                     row.game,
@@ -385,6 +414,10 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
                     json(&row.tokens),
                     row.takeover,
                     row.created_ms as i64,
+                    players_json(&row.players),
+                    row.hosted,
+                    row.seed_set,
+                    row.audience,
                 ],
             )?;
             log.created(&row.id);
@@ -430,6 +463,19 @@ fn apply(db: &Connection, log: &mut LiveLog, op: &Op) -> Result<(), rusqlite::Er
             if changed > 0 {
                 log.call_off(db, id)?;
             }
+        }
+        Op::Chat { id, line } => {
+            db.execute(
+                "INSERT INTO chat (match_id, room, author, at_ms, text)
+                 SELECT id, ?2, ?3, ?4, ?5 FROM matches WHERE id = ?1",
+                params![
+                    id,
+                    line.room.as_str(),
+                    line.by,
+                    line.at_ms as i64,
+                    line.text
+                ],
+            )?;
         }
     }
     Ok(())

@@ -29,6 +29,10 @@ pub fn row(id: &str) -> MatchRow {
         takeover: true,
         created_ms: 1,
         creator: None,
+        players: Default::default(),
+        hosted: false,
+        seed_set: false,
+        audience: true,
     }
 }
 

@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Record, Seat};
+use umpire_core::{ClockPolicy, Entry, Outcome, PerSeat, Player, Record, Seat};
+
+use crate::chat::ChatLine;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +62,14 @@ pub struct MatchRow {
     /// The address that created it, kept where several nodes share the
     /// store, so that an address's share of live matches holds across them.
     pub creator: Option<String>,
+    /// Who plays each seat, by name.
+    pub players: PerSeat<Player>,
+    /// A host runs it: the umpire's link may act for the seats and rule.
+    pub hosted: bool,
+    /// The host chose the seed (the players are told).
+    pub seed_set: bool,
+    /// The audience may watch while it is played (else only once it ends).
+    pub audience: bool,
 }
 
 impl MatchRow {
@@ -71,6 +81,8 @@ impl MatchRow {
             seed: self.seed,
             timed: self.timed,
             clock: self.clock,
+            seats: self.players.clone(),
+            host: self.hosted,
             actions,
             outcome: None,
         }
@@ -84,6 +96,8 @@ pub struct Loaded {
     pub actions: Vec<Entry>,
     /// Why it was called off, if it was ([`Op::Abandon`]).
     pub abandoned: Option<String>,
+    /// Its chat, in the order said.
+    pub chat: Vec<ChatLine>,
 }
 
 /// A finished match for the lobby.
@@ -94,8 +108,36 @@ pub struct FinishedSummary {
     pub created_ms: u64,
     pub finished_ms: u64,
     pub seats: PerSeat<SeatKind>,
+    /// Who played each seat, by name (left out when nobody was named).
+    #[serde(skip_serializing_if = "unnamed")]
+    pub players: PerSeat<Player>,
     pub moves: u64,
     pub outcome: Option<Outcome>,
+}
+
+fn unnamed(players: &PerSeat<Player>) -> bool {
+    *players == PerSeat::default()
+}
+
+/// Players as the store keeps them: JSON, or nothing when nobody is named.
+pub fn players_json(players: &PerSeat<Player>) -> Option<String> {
+    (!unnamed(players)).then(|| serde_json::to_string(players).unwrap_or_default())
+}
+
+/// Players read back from [`players_json`]'s text.
+pub fn players_from(text: Option<&str>) -> PerSeat<Player> {
+    text.and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or_default()
+}
+
+/// Who made an entry, as the store keeps it (`actor`).
+pub fn actor(entry: &Entry) -> Option<&'static str> {
+    entry.by.map(umpire_core::By::as_str)
+}
+
+/// An entry's maker read back from [`actor`]'s text.
+pub fn by_from(actor: Option<&str>) -> Option<umpire_core::By> {
+    actor.and_then(|a| a.parse().ok())
 }
 
 /// One write, acknowledged once committed.
@@ -128,5 +170,10 @@ pub enum Op {
         id: String,
         at_ms: u64,
         reason: String,
+    },
+    /// A line of chat, kept with its match.
+    Chat {
+        id: String,
+        line: ChatLine,
     },
 }

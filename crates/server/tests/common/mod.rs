@@ -112,12 +112,16 @@ pub async fn people(addr: SocketAddr, game: &str) -> Created {
     create(addr, json!({"game": game, "timed": true})).await
 }
 
-/// Connects and reads `hello` and the first `state`.
+/// Connects and reads `hello`, the first `state`, and the match log and
+/// the chat sent with it.
 pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> (Ws, Value) {
     let mut ws = Ws::connect(addr, id, token).await.expect("connects");
     let (hello, _) = ws.until("hello", WAIT).await.expect("hello");
     assert_eq!(hello["type"], "hello");
     let (state, _) = ws.until("state", WAIT).await.expect("a first state");
+    // Then the match log (for a game that keeps one) and the chat so far.
+    let (chat, _) = ws.until("chat", WAIT).await.expect("the chat so far");
+    assert_eq!(chat["all"], true, "{chat}");
     (ws, state)
 }
 

@@ -96,7 +96,7 @@ pub(super) fn scan(
     mut f: impl FnMut(i64, Row) -> rusqlite::Result<()>,
 ) -> rusqlite::Result<()> {
     let mut q = db.prepare_cached(
-        "SELECT rowid, match_id, idx, seat, action, at_ms, effect FROM live_actions
+        "SELECT rowid, match_id, idx, seat, action, at_ms, effect, actor FROM live_actions
          WHERE ?1 IS NULL OR match_id = ?1 ORDER BY rowid",
     )?;
     let mut rows = q.query([id])?;
@@ -110,6 +110,7 @@ pub(super) fn scan(
                 action: r.get(4)?,
                 at_ms: r.get::<_, i64>(5)? as u64,
                 effect: r.get(6)?,
+                by: crate::store::types::by_from(r.get::<_, Option<String>>(7)?.as_deref()),
             },
         };
         f(r.get(0)?, row)?;
@@ -277,10 +278,11 @@ impl LiveLog {
     }
 }
 
-const INTO_LOG: &str = "INSERT INTO live_actions (match_id, idx, seat, action, at_ms, effect)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-const INTO_ACTIONS: &str = "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+const INTO_LOG: &str =
+    "INSERT INTO live_actions (match_id, idx, seat, action, at_ms, effect, actor)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+const INTO_ACTIONS: &str = "INSERT INTO actions (match_id, idx, seat, action, at_ms, effect, actor)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
 /// Inserts `entries`, match `id`'s entries from `from` on, with `sql` (into
 /// the log or into `actions`); returns the row id of the first.
@@ -296,7 +298,8 @@ fn insert<'a>(
     for (i, e) in entries.into_iter().enumerate() {
         let idx = (from + i) as i64;
         let (seat, at_ms) = (e.seat.as_str(), e.at_ms as i64);
-        insert.execute(params![id, idx, seat, e.action, at_ms, e.effect])?;
+        let actor = crate::store::types::actor(e);
+        insert.execute(params![id, idx, seat, e.action, at_ms, e.effect, actor])?;
         first_row.get_or_insert(db.last_insert_rowid());
     }
     Ok(first_row)

@@ -105,7 +105,7 @@ async function show() {
     table.replaceWith(wrap);
     wrap.append(table);
   });
-  // The examples the rules write as text (pieces, boards, blast shapes, a
+  // The examples the rules write as text (pieces, boards, shapes, a
   // worked example) are drawn by the game's board module, as in a match.
   const board = boardFor(game.id);
   [...body.querySelectorAll('pre')].forEach((pre, i) => {

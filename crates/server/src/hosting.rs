@@ -4,19 +4,9 @@
 //! on and for the audience its post, each built from that viewer's own
 //! view.
 
-use std::sync::Arc;
-
-use axum::extract::{MatchedPath, Path, Query, State};
-use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use umpire_core::{ClockPolicy, Match, PerSeat, Player, Seat, Viewer};
-
-use crate::app::App;
-use crate::cluster::wire::Ask;
-use crate::live::Handle;
-use crate::reply::Refusal;
-use crate::request::TokenQuery;
 
 /// `names` in `POST /api/matches`: either seat may be left out.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -184,46 +174,4 @@ pub fn result(m: &Match) -> Option<String> {
         o.decided_by,
         m.named(o.reason.trim_end_matches('.'))
     ))
-}
-
-/// `GET /api/matches/{id}/words?t=…`: the words of the token's own viewer
-/// (no token: the audience's), as the console shows them for it; and
-/// `GET /api/matches/{id}/console?t={umpire token}`: for each player, the
-/// audience and the host, the `state` it is sent and its words, each made
-/// from its own view.
-pub async fn words_route(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
-    route: MatchedPath,
-) -> Response {
-    let ask = Ask::Words {
-        id,
-        token: q.t,
-        console: route.as_str().ends_with("/console"),
-    };
-    crate::routes::answer(&app, ask).await.into_response()
-}
-
-/// The words (or, with `console`, the console's whole bundle) of match
-/// `handle` for `viewer`, who holds the token asked with.
-pub async fn words_here(handle: &Handle, viewer: Viewer, console: bool) -> Result<Value, Refusal> {
-    let viewers = match (console, viewer) {
-        (false, viewer) => vec![viewer],
-        (true, Viewer::Umpire) => Viewer::ALL.to_vec(),
-        (true, _) => {
-            return Err(Refusal(
-                403,
-                "the console is the umpire's: open it with the umpire's link".into(),
-            ));
-        }
-    };
-    let mut all = handle
-        .words(viewers)
-        .await
-        .ok_or_else(|| Refusal(503, "the match is restarting; try again".into()))?;
-    Ok(match console {
-        true => all,
-        false => all[viewer.to_string()]["words"].take(),
-    })
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Path, Query, State};
 use axum::handler::Handler;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware;
@@ -42,11 +42,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches", get(lobby).post(create.layer(small.clone())))
         .route("/api/matches/{id}", get(snapshot))
         .route("/api/matches/{id}/record", get(record))
-        .route("/api/matches/{id}/words", get(crate::hosting::words_route))
-        .route(
-            "/api/matches/{id}/console",
-            get(crate::hosting::words_route),
-        )
+        .route("/api/matches/{id}/words", get(words_route))
+        .route("/api/matches/{id}/console", get(words_route))
         .route("/api/matches/{id}/replay", get(replay_match))
         .route("/api/matches/{id}/chat", get(match_chat))
         .route("/api/matches/{id}/claim", post(claim.layer(small)))
@@ -257,9 +254,7 @@ pub async fn answer_here(app: &App, ask: Ask) -> Answer {
         Ask::Snapshot { id, token } => reply(snapshot_here(app, &id, token.as_deref()).await),
         Ask::Record { id, token } => reply(record_here(app, &id, token.as_deref()).await),
         Ask::Words { id, token, console } => match find(app, &id, token.as_deref()).await {
-            Ok((handle, viewer)) => {
-                reply(crate::hosting::words_here(&handle, viewer, console).await)
-            }
+            Ok((handle, viewer)) => reply(words_here(&handle, viewer, console).await),
             Err(r) => reply(Err(r)),
         },
         Ask::Claim { id, code, mine } => match here(app, &id).await {
@@ -480,4 +475,46 @@ fn content_type(path: &str) -> &'static str {
         "md" | "txt" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
+}
+
+/// `GET /api/matches/{id}/words?t=…`: the words of the token's own viewer
+/// (no token: the audience's), as the console shows them for it; and
+/// `GET /api/matches/{id}/console?t={umpire token}`: for each player, the
+/// audience and the host, the `state` it is sent and its words, each made
+/// from its own view.
+pub async fn words_route(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    route: MatchedPath,
+) -> Response {
+    let ask = Ask::Words {
+        id,
+        token: q.t,
+        console: route.as_str().ends_with("/console"),
+    };
+    answer(&app, ask).await.into_response()
+}
+
+/// The words (or, with `console`, the console's whole bundle) of match
+/// `handle` for `viewer`, who holds the token asked with.
+pub async fn words_here(handle: &Handle, viewer: Viewer, console: bool) -> Result<Value, Refusal> {
+    let viewers = match (console, viewer) {
+        (false, viewer) => vec![viewer],
+        (true, Viewer::Umpire) => Viewer::ALL.to_vec(),
+        (true, _) => {
+            return Err(Refusal(
+                403,
+                "the console is the umpire's: open it with the umpire's link".into(),
+            ));
+        }
+    };
+    let mut all = handle
+        .words(viewers)
+        .await
+        .ok_or_else(|| Refusal(503, "the match is restarting; try again".into()))?;
+    Ok(match console {
+        true => all,
+        false => all[viewer.to_string()]["words"].take(),
+    })
 }

@@ -86,7 +86,7 @@ pub fn random_games<G: Game>(c: &mut Criterion<ThreadCpu>, config: &G::Config) {
 }
 
 /// A game's whole random-game benchmark (`benches/random_games.rs`):
-/// `umpire_bots::random_games_bench!(MaskedArmy, Config::default());`
+/// `umpire_bots::random_games_bench!(MyGame, Config::default());`
 #[macro_export]
 macro_rules! random_games_bench {
     ($game:ty, $config:expr) => {

@@ -94,9 +94,9 @@ pub(super) struct Actor {
     /// Who asked for a rematch, and the rematch once made.
     pub(super) rematch: Rematch,
     /// The chat.
-    pub(super) talk: super::talk::Talk,
+    pub(super) talk: super::parts::Talk,
     /// The match log.
-    pub(super) journal: super::journal::Journal,
+    pub(super) journal: super::parts::Journal,
 }
 
 /// Starts a match's task and returns its handle (not yet registered).
@@ -138,7 +138,7 @@ pub fn spawn(start: Start) -> Handle {
         store_failed: None,
         out_of_step: None,
         rematch: Rematch::new(start.info.tokens.rematch.clone()),
-        talk: super::talk::Talk::new(start.chat),
+        talk: super::parts::Talk::new(start.chat),
         journal: Default::default(),
     };
     for seat in Seat::BOTH {
@@ -512,7 +512,7 @@ impl Actor {
                     Some(_) => Viewer::Umpire,
                     None => Viewer::Seat(seat),
                 };
-                let step = super::commit::Step {
+                let step = super::parts::Step {
                     shown,
                     views,
                     accepted: Some((mover, canonical)),
@@ -619,7 +619,7 @@ impl Actor {
             }
             let mut shown = self.shown.clone();
             let views = shown.step(&self.m);
-            let step = super::commit::Step {
+            let step = super::parts::Step {
                 shown,
                 views,
                 accepted: None,

@@ -6,21 +6,11 @@
 use umpire_core::{Entry, Match, Seat, Viewer};
 
 use super::actor::Actor;
-use crate::log::Before;
+use super::parts::Step;
 use crate::messages;
-use crate::shown::{Shown, Views};
+use crate::shown::Shown;
 use crate::store::Op;
 use crate::wall::wall_ms;
-
-/// What a step applied to the match tells: what each kind of viewer is
-/// shown after it (`shown`, counted from `views`), the mover's accepted
-/// action, and the match before it as the log needs it.
-pub(super) struct Step {
-    pub(super) shown: Shown,
-    pub(super) views: Views,
-    pub(super) accepted: Option<(Viewer, String)>,
-    pub(super) before: Option<Before>,
-}
 
 impl Actor {
     /// Makes `entries` (already applied, one step) durable, then tells each

@@ -4,16 +4,8 @@
 use umpire_core::Entry;
 
 use super::actor::Actor;
-use crate::log::{self, Before, LogLine};
+use crate::log::{self, Before};
 use crate::messages;
-
-/// The log as far as it is known: not built yet, or its lines; and the
-/// latest event a spectator was told of (for the next step's line).
-#[derive(Default)]
-pub(super) struct Journal {
-    lines: Option<Vec<LogLine>>,
-    event: Option<String>,
-}
 
 impl Actor {
     /// Whether this match keeps a log, and it is built.

@@ -2,12 +2,16 @@
 //! of this module work on: its clients, its seats, their bots and the
 //! rematch. Each file's own work on them is an `impl Actor` of its own.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
 use umpire_core::{AnyState, Bot, MatchRng, PerSeat, Think, Viewer};
 
+use crate::chat::{ChatLine, Pace};
+use crate::log::{Before, LogLine};
 use crate::outbox::{Deliver, Outgoing};
+use crate::shown::{Shown, Views};
 use crate::store::SeatKind;
 
 /// One connected client.
@@ -98,4 +102,31 @@ impl Rematch {
             made,
         }
     }
+}
+
+/// What a step applied to the match tells: what each kind of viewer is
+/// shown after it (`shown`, counted from `views`), the mover's accepted
+/// action, and the match before it as the log needs it.
+pub(super) struct Step {
+    pub(super) shown: Shown,
+    pub(super) views: Views,
+    pub(super) accepted: Option<(Viewer, String)>,
+    pub(super) before: Option<Before>,
+}
+
+/// What the match's task keeps of its chat.
+#[derive(Default)]
+pub(super) struct Talk {
+    pub(super) lines: Vec<ChatLine>,
+    pub(super) pace: Pace,
+    /// Each spectator connection's number, in the order they first spoke.
+    pub(super) spectators: HashMap<u64, usize>,
+}
+
+/// The log as far as it is known: not built yet, or its lines; and the
+/// latest event a spectator was told of (for the next step's line).
+#[derive(Default)]
+pub(super) struct Journal {
+    pub(super) lines: Option<Vec<LogLine>>,
+    pub(super) event: Option<String>,
 }

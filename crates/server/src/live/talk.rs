@@ -2,24 +2,15 @@
 //! the store, then sent to those who may read its room; a newcomer gets the
 //! lines it may read, and the players get the spectators' room at the end.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use umpire_core::Viewer;
 
 use super::actor::Actor;
-use crate::chat::{self, ChatLine, MAX_LINES, Pace, Room};
+use super::parts::Talk;
+use crate::chat::{self, ChatLine, MAX_LINES, Room};
 use crate::messages;
 use crate::store::Op;
-
-/// What the match's task keeps of its chat.
-#[derive(Default)]
-pub(super) struct Talk {
-    lines: Vec<ChatLine>,
-    pace: Pace,
-    /// Each spectator connection's number, in the order they first spoke.
-    spectators: HashMap<u64, usize>,
-}
 
 impl Talk {
     pub(super) fn new(lines: Vec<ChatLine>) -> Talk {

@@ -27,10 +27,8 @@ fn words(text: &str) -> Vec<String> {
     for c in text.chars() {
         let starts =
             c.is_uppercase() && prev.is_some_and(|p| p.is_lowercase() || p.is_ascii_digit());
-        if !c.is_alphanumeric() || starts {
-            if !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
+        if (!c.is_alphanumeric() || starts) && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
         }
         if c.is_alphanumeric() {
             word.extend(c.to_lowercase());

@@ -226,7 +226,7 @@ fn cycle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
         done: &mut BTreeSet<Module>,
     ) -> Option<Vec<Module>> {
         if let Some(i) = path.iter().position(|m| m == at) {
-            return Some([&path[i..], &[at.clone()]].concat());
+            return Some([&path[i..], std::slice::from_ref(at)].concat());
         }
         if done.contains(at) {
             return None;

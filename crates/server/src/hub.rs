@@ -258,17 +258,20 @@ impl Hub {
         if self.leaving() || !leases.steady() {
             return Ok(0);
         }
-        let orphans = leases.orphans(256).await?;
+        let mut orphans = leases.orphans(256).await?;
         if orphans.is_empty() {
             return Ok(0);
         }
-        // A share of them, so that the nodes left split the work.
-        let nodes = leases.nodes().await?.len().max(1);
-        let share = orphans.len().div_ceil(nodes);
+        // Every node left tries them all, each in an order of its own: they
+        // split the work as they go (a claim another node won costs one
+        // quick update), and none is left for a later round, as a fixed
+        // share of the same list would leave half of them.
+        use rand::seq::SliceRandom;
+        orphans.shuffle(&mut rand::rng());
         // Loaded several at once: each waits mostly on the store, and a
         // dead node's players wait for all of them.
         use futures_util::StreamExt;
-        let adopted = futures_util::stream::iter(orphans.into_iter().take(share))
+        let adopted = futures_util::stream::iter(orphans)
             .map(|id| async move {
                 if self.registry().len() >= self.config.max_live {
                     return false;

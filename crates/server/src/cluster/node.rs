@@ -19,6 +19,8 @@ use crate::store::Leases;
 pub const RENEW: Duration = Duration::from_millis(500);
 /// How long a node waits for another's answer.
 const ASK_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a node waits for another's answer to "are you there?".
+const PROBE: Duration = Duration::from_millis(300);
 /// How long the lobby waits for the other nodes' lists.
 const LOBBY_WAIT: Duration = Duration::from_millis(300);
 
@@ -77,8 +79,11 @@ impl Cluster {
         })
     }
 
-    /// Whether node `node` is gone: nothing listens for its asks (it died;
-    /// a node merely slow, or a bus away, is not gone).
+    /// Whether node `node` seems gone: nothing listens for its asks (it
+    /// died), or it did not answer within [`PROBE`] (an ask that reached it
+    /// as it died is never answered, and would wait out the whole ask
+    /// timeout). A bus away is not a node gone. Callers ask again shortly:
+    /// a node merely slow answers the next time.
     pub async fn gone(&self, node: &str) -> bool {
         // With the bus away nobody can tell; an ask would only wait it out.
         if self.nats.connection_state() != async_nats::connection::State::Connected {
@@ -87,9 +92,11 @@ impl Cluster {
         let Ok(payload) = serde_json::to_vec(&Ask::Keep { conns: Vec::new() }) else {
             return false;
         };
-        match self.nats.request(wire::asks(node), payload.into()).await {
-            Ok(_) => false,
-            Err(e) => e.kind() == RequestErrorKind::NoResponders,
+        let asked = self.nats.request(wire::asks(node), payload.into());
+        match tokio::time::timeout(PROBE, asked).await {
+            Ok(Ok(_)) => false,
+            Ok(Err(e)) => e.kind() == RequestErrorKind::NoResponders,
+            Err(_) => true,
         }
     }
 
@@ -248,14 +255,16 @@ async fn watch_node(cluster: Arc<Cluster>, node: String) {
                 None => return,
             }
         };
-        let answer = cluster
-            .ask(
-                &node,
-                &Ask::Keep {
-                    conns: conns.clone(),
-                },
-            )
-            .await;
+        let keep = Ask::Keep {
+            conns: conns.clone(),
+        };
+        // No answer soon: ask again next time rather than wait out the
+        // whole ask timeout (an ask that reached the node as it died is
+        // never answered; the next one finds nobody listening at once).
+        let Ok(answer) = tokio::time::timeout(WATCH_EVERY * 2, cluster.ask(&node, &keep)).await
+        else {
+            continue;
+        };
         let held: Option<Vec<u64>> = (answer.status == 200)
             .then(|| serde_json::from_value(answer.body["held"].clone()).ok())
             .flatten();

@@ -139,8 +139,8 @@ mod tests {
     use super::*;
 
     /// Every game's log, built step by step as a live match builds it,
-    /// is the log its record gives; Masked Army, whose rules delete the
-    /// earlier moves, has none.
+    /// is the log its record gives; a game whose rules delete the earlier
+    /// moves has none.
     #[test]
     fn the_log_of_a_record_is_the_log_kept_step_by_step() {
         let mut rng = umpire_core::seeded_rng(5);

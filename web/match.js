@@ -614,6 +614,7 @@ function stage(action) {
   $('confirm-bar').hidden = false;
   document.body.dataset.staged = action;
   render();
+  syncBarSubmit();
 }
 
 /// The action waiting for confirmation in words (the board's, when it has
@@ -644,6 +645,7 @@ function dropStaged(reset = false) {
   delete document.body.dataset.staged;
   if (reset && page.board && page.state) page.board.reset?.($('board'));
   if (!rendering) render();
+  syncBarSubmit();
 }
 
 /// The element to keep the focus on across a confirm or a cancel.
@@ -668,6 +670,35 @@ function cancelStaged() {
   if (before !== document.activeElement) before?.focus?.({ preventScroll: true });
   keepFocus(before, focusKey(before), () => dropStaged(true));
 }
+
+/// The board's own submit button (marked `data-submit`, outside any part
+/// the board has put away), mirrored in the
+/// action bar so that a phone reaches it without scrolling; the phone's
+/// layout hides the board's copy (app.css). A click on the bar's button is
+/// a click on the board's.
+function boardSubmit() {
+  for (const button of $('board').querySelectorAll('[data-submit]')) {
+    if (!button.closest('[hidden], .put-away')) return button;
+  }
+  return null;
+}
+
+function syncBarSubmit() {
+  const button = boardSubmit();
+  const shown = !!button && !page.staged && !page.state?.outcome;
+  $('bar-act').hidden = !shown;
+  document.body.classList.toggle('bar-submit', shown);
+  if (!shown) return;
+  const copy = $('bar-submit');
+  const text = button.cloneNode(true);
+  for (const kbd of text.querySelectorAll('kbd')) kbd.remove();
+  if (copy.innerHTML !== text.innerHTML) copy.innerHTML = text.innerHTML;
+  copy.disabled = button.disabled;
+  copy.title = button.title;
+}
+
+$('bar-submit').addEventListener('click', () => boardSubmit()?.click());
+new MutationObserver(syncBarSubmit).observe($('board'), { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden'] });
 
 $('confirm-yes').addEventListener('click', () => confirmStaged());
 $('confirm-no').addEventListener('click', () => cancelStaged());

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { playBothSizes } from './whole-match.js';
+import { playBothSizes, submit } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -423,7 +423,7 @@ test('Bomb Domain between two people: defer, sealed placements hidden from the o
   // Blue places by taps; the round lands for everyone at once.
   let seq = await seqOf(p1);
   const blue1 = await clickPlacementTaps(p2);
-  await p2.tap('button[data-tool="submit"]');
+  await submit(p2, 'button[data-tool="submit"]', { tap: true });
   await waitTurnAfter(p1, seq);
   for (const page of [p1, p2, watcher]) {
     await page.waitForFunction(() => document.querySelectorAll('.bd-board .bd-piece:not(.bd-sealed)').length === 6);
@@ -432,7 +432,7 @@ test('Bomb Domain between two people: defer, sealed placements hidden from the o
 
   // Round 2: Blue first this time; Red's page shows none of it.
   const blue2 = await clickPlacementTaps(p2);
-  await p2.tap('button[data-tool="submit"]');
+  await submit(p2, 'button[data-tool="submit"]', { tap: true });
   await p1.locator('.bd-seat[data-seat="P2"] [data-sealed="submitted"]').waitFor();
   await watcher.locator('.bd-seat[data-seat="P2"] [data-sealed="submitted"]').waitFor();
   await assertNoTrace(p1, blue2, 'P1');
@@ -474,7 +474,7 @@ test('Bomb Domain between two people: defer, sealed placements hidden from the o
 /// Three taps on dotted cells (a phone has no pointer), returning the
 /// placement text the board wrote.
 async function clickPlacementTaps(page) {
-  await page.locator('button[data-tool="submit"]').waitFor();
+  await page.locator('button[data-tool="submit"]').waitFor({ state: 'attached' });
   for (let n = 0; n < 3; n++) {
     const free = await cells(page, '.bd-cell.target');
     await page.tap(cell(pickOne(free)));
@@ -608,9 +608,9 @@ async function stageAction(page, n) {
   if (await first.count()) return first.click();
   if (await page.locator('button[data-tool="submit"]').count()) {
     await clickPlacement(page);
-    return page.click('button[data-tool="submit"]');
+    return submit(page, 'button[data-tool="submit"]');
   }
-  await page.locator('button[data-tool="play"]').waitFor();
+  await page.locator('button[data-tool="play"]').waitFor({ state: 'attached' });
   if (n % 3 === 0 && (await page.locator('.bd-cell.pickable').count())) {
     await page.click(cell(pickOne(await cells(page, '.bd-cell.pickable'))));
     await page.click(cell(pickOne(await cells(page, '.bd-cell.target'))));
@@ -623,7 +623,7 @@ async function stageAction(page, n) {
     // Half a pair cannot be played: undo it all.
     while (await page.locator('button[data-tool="play"]:disabled').count()) await page.click('button[data-tool="undo"]');
   }
-  return page.click('button[data-tool="play"]');
+  return submit(page, 'button[data-tool="play"]');
 }
 
 /// A staged placement or turn marks its cells on the board.

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { playBothSizes } from './whole-match.js';
+import { playBothSizes, submit } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 // A1 … D1, A2 … D2, …: row 1 R R B G, row 2 Y G B R, row 3 B B R Y, row 4 G Y R G.
@@ -164,11 +164,13 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   await tools(player, 'Claims');
   // The test knows the truth (from the umpire's view): right claims earn RP.
   const u1 = await umpireView();
-  const theirs = u1.rounds.find((r) => r.round === 1).sides.P2.statements;
+  const side = u1.rounds.find((r) => r.round === 1).sides.P2;
+  const theirs = side.statements;
   // Detective on the first statement the bot did not smokescreen: the
   // answer comes at once, while the claims are still to be made, and the
   // spectator is sent nothing.
-  const asked = theirs.findIndex((t) => t.text !== null && t.text !== undefined);
+  // (The umpire reads a statement hidden by Smokescreen; the player does not.)
+  const asked = theirs.findIndex((t, i) => t.text !== null && t.text !== undefined && side.smokescreen !== i + 1);
   const spectatorFrames = spectator.frames.length;
   from = player.frames.length;
   await player.click(`button[data-tool="detective"][data-i="${asked}"]`);
@@ -289,10 +291,15 @@ test('Four Statements on a phone and by keyboard, with the deduction aid: the bo
   assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
   // The board's stylesheet loads after the board is first drawn: under a
   // loaded CI machine the first layout can lag, so give it a moment.
-  const gridWidth = () => page.$eval('.fs-grid', (e) => e.getBoundingClientRect().width);
-  await page.waitForFunction(() => document.querySelector('.fs-grid')?.getBoundingClientRect().width > 250, null, { timeout: 5_000 }).catch(() => {});
-  const grid = await gridWidth();
-  assert.ok(grid > 250, `the grid takes the phone's width (${grid}px)`);
+  // The grid comes first, large enough for thumbs, with the tools under it
+  // above the action bar.
+  const gridBox = () => page.$eval('.fs-grid', (e) => e.getBoundingClientRect().toJSON());
+  await page.waitForFunction(() => document.querySelector('.fs-grid')?.getBoundingClientRect().width > 240, null, { timeout: 5_000 }).catch(() => {});
+  const grid = await gridBox();
+  const bar = await page.$eval('#action-bar', (e) => e.getBoundingClientRect().top);
+  const toolsTop = await page.$eval(".fs-tools", (e) => e.getBoundingClientRect().top);
+  assert.ok(grid.width > 240 && grid.top < 120, `the grid comes first, ${grid.width}px wide at ${grid.top}px`);
+  assert.ok(toolsTop > grid.bottom && toolsTop + 100 < bar, `the tools follow the grid (at ${toolsTop}px), above the bar (${bar}px)`);
   // The aid: 4^12 grids are possible at first; each unknown tile shows its odds.
   assert.match(await page.textContent('.fs-aid'), /16777216 grids still possible/);
   assert.equal(await page.locator('.fs-grid .fs-odds').count(), 12);
@@ -305,7 +312,12 @@ test('Four Statements on a phone and by keyboard, with the deduction aid: the bo
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
   assert.equal(await page.getAttribute(cell('D2'), 'aria-pressed'), 'true');
-  assert.match(await page.textContent('.fs-tools > p'), /C2 D2/);
+  assert.match(await page.textContent('.fs-pane[data-pane="s"] > p'), /C2 D2/);
+  // One part of the bluff at a time: the subset's rules first, then a
+  // statement chosen by its button.
+  assert.equal(await page.locator('.fs-text[data-i="0"]').isVisible(), false, 'the statements wait behind their buttons');
+  await page.click('button[data-tool="pane"][data-pane="0"]');
+  assert.equal(await page.locator('.fs-rules').isVisible(), false, 'the subset part is put away');
   // A typed statement keeps its caret while the page redraws.
   await page.fill('.fs-text[data-i="0"]', 'There are two red tiles.');
   await page.locator('.fs-valid[data-i="0"] .fs-check').waitFor();
@@ -322,15 +334,18 @@ async function stageAction(page) {
   if (kind === 'Bluff') {
     for (const c of ['A1', 'B1', 'A2', 'B2']) await page.click(cell(c));
     for (const [i, c] of ['R', 'Y', 'G', 'B'].entries()) {
+      // A phone shows one statement at a time.
+      const pane = page.locator(`button[data-tool="pane"][data-pane="${i}"]`);
+      if (await pane.isVisible()) await pane.click();
       await page.selectOption(`select[data-field="kind"][data-i="${i}"]`, 'count');
       await page.selectOption(`select[data-field="quant"][data-i="${i}"]`, 'at least');
       await page.selectOption(`select[data-field="n"][data-i="${i}"]`, '1');
       await page.selectOption(`select[data-field="c1"][data-i="${i}"]`, c);
     }
     await page.locator('.fs-whole .fs-check.ok').waitFor({ timeout: 10_000 });
-    return page.click('button[data-tool="bluff"]');
+    return submit(page, 'button[data-tool="bluff"]');
   }
-  if (kind === 'Claims') return page.click('button[data-tool="claims"]');
+  if (kind === 'Claims') return submit(page, 'button[data-tool="claims"]');
   if (kind === 'Reveal') return page.click('button[data-tool="guess-time"]');
   if (kind === 'Guess') {
     const pre = await page.$$eval('.fs-gcell', (els) => els.map((e) => e.textContent.trim()));
@@ -338,8 +353,8 @@ async function stageAction(page) {
       await page.click(`button[data-brush="${colour}"]`);
       for (let i = 0; i < 16; i++) if (LAYOUT[i] === colour && pre[i] !== colour) await page.click(`.fs-gcell[data-g="${i}"]`);
     }
-    await page.click('button[data-tool="guess-confirm"]');
-    return page.click('button[data-tool="guess-send"]');
+    await submit(page, 'button[data-tool="guess-confirm"]');
+    return submit(page, 'button[data-tool="guess-send"]');
   }
   assert.fail(`unexpected tools: ${kind}`);
 }

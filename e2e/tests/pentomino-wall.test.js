@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { playBothSizes } from './whole-match.js';
+import { playBothSizes, submit } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 const PHONE = { width: 390, height: 844 };
@@ -240,8 +240,8 @@ test('Pentomino Wall by keyboard and on a phone: R turns, arrows and Enter place
     else if (kind === 'Present and set aside') {
       await page.click('.pw-tools [data-present]');
       await page.click('.pw-tools [data-aside]');
-      await page.click('button[data-tool="seal"]');
-    } else if (kind === 'Orient') await page.click('button[data-tool="orient"]');
+      await submit(page, 'button[data-tool="seal"]');
+    } else if (kind === 'Orient') await submit(page, 'button[data-tool="orient"]');
     else assert.fail(`unexpected tools before the first placement: ${kind}`);
   }
   assert.equal(await toolsKind(page), 'Place');
@@ -288,7 +288,7 @@ async function stageAction(page) {
   if (kind === 'Present and set aside') {
     await page.click('.pw-tools [data-present] >> nth=0');
     await page.click('.pw-tools [data-aside] >> nth=0');
-    return page.click('button[data-tool="seal"]');
+    return submit(page, 'button[data-tool="seal"]');
   }
   if (kind === 'Place') {
     let fits = await cells(page, '.pw-wall[data-wall="P1"] .pw-cell.fits');
@@ -301,8 +301,8 @@ async function stageAction(page) {
     await page.click(ownCell(target));
     return page.click(ownCell(target));
   }
-  if (kind === 'Orient') return page.click('button[data-tool="orient"]');
-  if (kind === 'Round end') return page.click('button[data-tool="round-end"]');
+  if (kind === 'Orient') return submit(page, 'button[data-tool="orient"]');
+  if (kind === 'Round end') return submit(page, 'button[data-tool="round-end"]');
   assert.fail(`unexpected tools: ${kind}`);
 }
 

@@ -1,7 +1,8 @@
 // A whole match played by clicking, as a person plays it: every action is
 // staged on the board, then confirmed in the action bar. After each staged
 // action the bar's Confirm button, both clocks and the turn line must be on
-// the screen, and the staged action drawn on the board. Shared by the games'
+// the screen, and the staged action drawn on the board; on a phone, the
+// page must not have scrolled to reach any click. Shared by the games'
 // browser tests (each gives its own clicks).
 import assert from 'node:assert/strict';
 
@@ -55,9 +56,30 @@ export async function openAgainstBot(browser, server, game, bot, viewport, confi
     seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot } },
   });
   const page = await newPage(browser, { viewport, settings: { 'umpire.confirm-moves': 'on', 'umpire.sound': 'off' } });
+  // How far the page was ever scrolled: on a phone a move must need none.
+  await page.addInitScript(() => {
+    window.umpireScrolled = 0;
+    addEventListener('scroll', () => (window.umpireScrolled = Math.max(window.umpireScrolled, scrollY)), { passive: true });
+    // What was clicked while scrolled: the failure names it.
+    addEventListener('pointerdown', (e) => {
+      if (scrollY > 0 && !window.umpireScrolledTo) {
+        const el = e.target.closest('[data-cell],[data-tool],[data-action],button,select,input') ?? e.target;
+        window.umpireScrolledTo = el.outerHTML.slice(0, 160);
+      }
+    }, true);
+  });
   await page.goto(`${server.url}${made.links.P1}`);
   await page.waitForFunction(() => document.body.dataset.seq !== undefined, null, { timeout: 15_000 });
   return { page, made };
+}
+
+/// Clicks (taps, with `tap`) the board's submit button `selector` where a
+/// player finds it: in the action bar on a phone (which then hides the
+/// board's copy), in the board on a desk.
+export async function submit(page, selector, { tap = false } = {}) {
+  const bar = page.locator('#bar-submit');
+  const target = (await bar.isVisible()) ? bar : page.locator(selector);
+  return tap ? target.tap() : target.click();
 }
 
 const accepted = (page) => page.frames.filter((f) => f.type === 'accepted').length;
@@ -81,6 +103,12 @@ export async function playByClicking(page, viewport, { stage, drawn, where, shot
     await stage(page, n);
     await page.locator('#confirm-bar:not([hidden])').waitFor({ timeout: 10_000 });
     const action = await assertStaged(page, viewport, drawn, `${where}, action ${n + 1}`);
+    // Every click of the action landed where the page was, not scrolled
+    // (a click on something off-screen or under the bar scrolls first).
+    if (viewport.width <= PHONE.width) {
+      const [scrolled, to] = await page.evaluate(() => [window.umpireScrolled, window.umpireScrolledTo]);
+      assert.equal(scrolled, 0, `${where}, action ${n + 1} (${action}): made without scrolling (the page scrolled ${scrolled} px to reach ${to})`);
+    }
     if (shot?.at === n) await page.screenshot({ path: screenshotPath(shot.name) });
     const before = accepted(page);
     const refused = refusals(page).length;

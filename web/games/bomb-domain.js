@@ -222,7 +222,7 @@ function placeToolsHtml(view, st) {
     lifted +
     '<div class="bd-tool-buttons">' +
     `<button type="button" data-tool="clear"${KINDS.some((k) => st.sel[k]) ? '' : ' disabled'} title="Start again (Esc)">Clear <kbd>Esc</kbd></button>` +
-    `<button type="button" class="primary bd-play" data-tool="submit"${complete ? '' : ' disabled'} title="Seal and submit (C)">${complete ? `Seal and submit: <code>${esc(text)}</code>` : 'Seal and submit'} <kbd>C</kbd></button>` +
+    `<button type="button" class="primary bd-play" data-tool="submit" data-submit${complete ? '' : ' disabled'} title="Seal and submit (C)">${complete ? `Seal and submit: <code>${esc(text)}</code>` : 'Seal and submit'} <kbd>C</kbd></button>` +
     '</div>' +
     `<p class="bd-hint" aria-live="polite">${esc(st.hint)}</p>` +
     '</div>'
@@ -300,7 +300,7 @@ function turnToolsHtml(view, st, g) {
     '<div class="bd-tool-buttons">' +
     `<button type="button" data-tool="undo"${st.history.length || st.picked ? '' : ' disabled'} title="Undo the last part (Esc)">Undo <kbd>Esc</kbd></button>` +
     (skip ? `<button type="button" data-tool="skip" title="${skip} (N)">${skip} <kbd>N</kbd></button>` : '') +
-    `<button type="button" class="primary bd-play" data-tool="play"${half ? ' disabled' : ''} title="${play} (C)">${play}${half || text === 'pass' ? '' : `: <code>${esc(text)}</code>`} <kbd>C</kbd></button>` +
+    `<button type="button" class="primary bd-play" data-tool="play" data-submit${half ? ' disabled' : ''} title="${play} (C)">${play}${half || text === 'pass' ? '' : `: <code>${esc(text)}</code>`} <kbd>C</kbd></button>` +
     '</div>' +
     `<p class="bd-hint" aria-live="polite">${esc(st.hint)}</p>` +
     '</div>'

@@ -304,7 +304,7 @@ function clauseMenus(c, i, pre) {
   return menus;
 }
 
-function statementHtml(st, i) {
+function statementHtml(st, i, parts) {
   const s = st.stmts[i];
   const menus = clauseMenus(s, i, '');
   menus.push(selectHtml('join', i, JOINS, s.join ?? '', 'Join a second claim'));
@@ -314,14 +314,48 @@ function statementHtml(st, i) {
   const smoke = smokeFree
     ? `<button type="button" class="fs-toggle" data-tool="smoke" data-i="${i}" data-k="smoke-${i}" aria-pressed="${st.smoke === i}">Smokescreen${st.smoke === i ? ' on' : ''}</button>`
     : '';
-  return (
-    `<fieldset class="fs-stmt${s.typed ? ' typed' : ''}" data-i="${i}"><legend>Statement ${i + 1}</legend>` +
-    `<div class="fs-menus">${menus.join('')}${s.typed ? '<span class="fs-typed-note">typed: a menu rebuilds the sentence</span>' : ''}</div>` +
-    `<div class="fs-text-row"><input type="text" class="fs-text" data-i="${i}" data-k="text-${i}" value="${esc(s.text)}" aria-label="Statement ${i + 1}: the sentence (built by the menus, or type it)" spellcheck="false" autocomplete="off">${smoke}</div>` +
-    `<div class="fs-stmt-status"><span class="fs-words${words > MAX_WORDS ? ' bad' : ''}" data-i="${i}">${plural(words, 'word')} of ${MAX_WORDS}</span> ` +
-    `<span class="fs-valid" data-i="${i}" aria-live="polite">${resultHtml(st.results[i])}</span></div>` +
-    '</fieldset>'
+  return part(
+    st,
+    parts,
+    String(i),
+    `<legend>Statement ${i + 1}</legend>` +
+      `<div class="fs-menus">${menus.join('')}${s.typed ? '<span class="fs-typed-note">typed: a menu rebuilds the sentence</span>' : ''}</div>` +
+      `<div class="fs-text-row"><input type="text" class="fs-text" data-i="${i}" data-k="text-${i}" value="${esc(s.text)}" aria-label="Statement ${i + 1}: the sentence (built by the menus, or type it)" spellcheck="false" autocomplete="off">${smoke}</div>` +
+      `<div class="fs-stmt-status"><span class="fs-words${words > MAX_WORDS ? ' bad' : ''}" data-i="${i}">${plural(words, 'word')} of ${MAX_WORDS}</span> ` +
+      `<span class="fs-valid" data-i="${i}" aria-live="polite">${resultHtml(st.results[i])}</span></div>`,
+    { tag: 'fieldset', cls: `fs-stmt${s.typed ? ' typed' : ''} `, attrs: ` data-i="${i}"` },
   );
+}
+
+/// On a phone a long decision shows one part at a time (the bluff's
+/// subset or one statement; the reveal's buying or guessing), so that the
+/// grid, the part and the action bar fit on the screen. `parts` are
+/// [key, label, mark]; the first is shown until a button chooses another.
+function shownPart(st, parts) {
+  return parts.some(([key]) => key === st.pane) ? st.pane : parts[0][0];
+}
+
+function partButtons(st, parts, label) {
+  const shown = shownPart(st, parts);
+  const button = ([key, text, mark]) =>
+    `<button type="button" class="fs-pane-button" data-tool="pane" data-pane="${key}" data-k="pane-${key}" aria-pressed="${shown === key}">${text}<span class="fs-pane-mark" data-pane="${key}">${mark}</span></button>`;
+  return `<div class="fs-panes" role="group" aria-label="${esc(label)}">${parts.map(button).join('')}</div>`;
+}
+
+/// A part's wrapper: put away (on a phone) unless it is the one shown.
+function part(st, parts, key, html, { tag = 'div', cls = '', attrs = '' } = {}) {
+  const off = shownPart(st, parts) === key ? '' : ' put-away';
+  return `<${tag} class="${cls}fs-pane${off}" data-pane="${key}"${attrs}>${html}</${tag}>`;
+}
+
+function bluffParts(st) {
+  const subsetDone = subsetOk(st.subset, previousSubset(st.view, st.ctx.you), st.nolimit);
+  return [['s', 'Subset', subsetDone ? ' ✓' : ''], ...st.stmts.map((_, i) => [String(i), `<span class="fs-sr">Statement </span>${i + 1}`, paneMark(st.results[i])])];
+}
+
+/// A statement's check in one sign, for its pane button.
+function paneMark(result) {
+  return result?.status === 'ok' ? ' ✓' : result?.status === 'bad' ? ' ✗' : '';
 }
 
 function bluffTools(st) {
@@ -331,19 +365,26 @@ function bluffTools(st) {
   const rules = restrictions(st.subset, previous);
   const lifted = st.nolimit;
   const ready = subsetOk(st.subset, previous, st.nolimit) && st.stmts.every((s) => s.text.trim());
+  const parts = bluffParts(st);
   return (
     '<div class="fs-tools" role="group" aria-label="Bluff">' +
-    `<p>1. Click the tiles of your subset on the grid: ${esc(sortCells(st.subset).join(' ') || 'none yet')}.</p>` +
+    partButtons(st, parts, 'Part of the bluff shown') +
+    part(
+      st,
+      parts,
+      's',
+      `<p>1. Click the tiles of your subset on the grid: ${esc(sortCells(st.subset).join(' ') || 'none yet')}.</p>` +
     `<ul class="fs-rules${lifted ? ' lifted' : ''}" aria-live="polite">${rules
       .map((r) => `<li class="${lifted ? 'lifted' : r.ok ? 'ok' : 'bad'}" data-rule="${r.key}">${lifted ? '–' : r.ok ? '✓' : '✗'} ${esc(r.text)}${lifted ? ' (lifted by No Limit)' : ''}</li>`)
       .join('')}</ul>` +
     (nolimitFree
       ? `<button type="button" class="fs-toggle" data-tool="nolimit" data-k="nolimit" aria-pressed="${st.nolimit}">No Limit${st.nolimit ? ' on: the three rules are lifted this round' : ' (lift the three rules this round, once a game)'}</button>`
-      : '') +
-    `<p>2. Four statements about your subset (menus, or type; at most ${MAX_WORDS} words each):</p>` +
-    st.stmts.map((_, i) => statementHtml(st, i)).join('') +
+      : ''),
+    ) +
+    `<p class="fs-stmts-head">2. Four statements about your subset (menus, or type; at most ${MAX_WORDS} words each):</p>` +
+    st.stmts.map((_, i) => statementHtml(st, i, parts)).join('') +
     `<p class="fs-whole" aria-live="polite">${resultHtml(st.whole)}</p>` +
-    `<button type="button" class="primary" data-tool="bluff" data-k="bluff"${ready ? '' : ' disabled'}>Submit subset and statements</button>` +
+    `<button type="button" class="primary" data-tool="bluff" data-submit data-k="bluff"${ready ? '' : ' disabled'}>Submit subset and statements</button>` +
     '</div>'
   );
 }
@@ -373,7 +414,7 @@ function claimTools(st) {
     `<p>Claim true (T) or false (F) for each of your opponent’s statements (2 RP for each right claim; – claims nothing)${detectiveFree ? '. Detective (once a game) tells you one statement’s truth now, before you claim; that statement then earns nothing, and your opponent is not told' : ''}.</p>` +
     `<ol class="fs-claims">${rows || '<li class="fs-muted">no statements</li>'}</ol>` +
     `<p class="fs-whole" aria-live="polite">${resultHtml(st.whole)}</p>` +
-    `<button type="button" class="primary" data-tool="claims" data-k="claims">Submit: ${esc(claimsOf(st))}</button>` +
+    `<button type="button" class="primary" data-tool="claims" data-submit data-k="claims">Submit: ${esc(claimsOf(st))}</button>` +
     '</div>'
   );
 }
@@ -398,8 +439,8 @@ function guessPanel(st, letters) {
   const text = full ? guessText(st.guess) : null;
   const confirm = st.confirm && full
     ? `<div class="fs-confirm" role="alertdialog" aria-label="Confirm the guess"><p>Send <strong class="fs-guess-text">${esc(text)}</strong>? A guess is final: if one tile is wrong you lose all your RP and may not buy next round.</p>` +
-      `<button type="button" class="primary danger" data-tool="guess-send" data-k="guess-send">Yes, send my guess</button> <button type="button" data-tool="guess-back" data-k="guess-back">Back</button></div>`
-    : `<button type="button" class="primary" data-tool="guess-confirm" data-k="guess-confirm"${full ? '' : ' disabled'}>Guess this grid…</button>` +
+      `<button type="button" class="primary danger" data-tool="guess-send" data-submit data-k="guess-send">Yes, send my guess</button> <button type="button" data-tool="guess-back" data-k="guess-back">Back</button></div>`
+    : `<button type="button" class="primary" data-tool="guess-confirm" data-submit data-k="guess-confirm"${full ? '' : ' disabled'}>Guess this grid…</button>` +
       `${full ? '' : ` <span class="fs-muted">${plural(st.guess.filter((x) => !x).length, 'tile')} still to paint</span>`}`;
   return (
     '<div class="fs-guess" role="group" aria-label="Guess the grid">' +
@@ -419,18 +460,23 @@ function revealTools(st, letters) {
   if (!guessing) {
     buyPart = canBuy
       ? `<p>Buy: click unknown tiles on the grid (${BUY_COST} RP each; you have ${rp} RP, enough for ${plural(affordable(rp), 'tile')}).</p>` +
-        `<button type="button" class="primary" data-tool="buy" data-k="buy"${buy.length ? '' : ' disabled'}>${buy.length ? `Buy ${esc(buy.join(' '))} for ${buy.length * BUY_COST} RP` : 'Buy: pick tiles first'}</button>`
+        `<button type="button" class="primary" data-tool="buy" data-submit data-k="buy"${buy.length ? '' : ' disabled'}>${buy.length ? `Buy ${esc(buy.join(' '))} for ${buy.length * BUY_COST} RP` : 'Buy: pick tiles first'}</button>`
       : `<p class="fs-muted">${!mayBuy(view, ctx.you) ? 'You may not buy tiles this round (a wrong guess).' : `Buying a tile costs ${BUY_COST} RP; you have ${rp}.`}</p>`;
   }
   const more = !guessing
     ? `<button type="button" data-tool="guess-time" data-k="guess-time" title="Take 150 seconds more, then send the grid">Take 150 s more to guess</button> `
     : '';
+  const row = `<div class="fs-row">${more}<button type="button" data-tool="pass" data-k="pass">${guessing ? 'Give up the guess (pass)' : 'Pass'}</button></div>`;
+  const parts = [['buy', canBuy ? 'Buy, or pass' : 'Pass', ''], ['guess', 'Guess now', '']];
+  const body = guessing
+    ? '<p>You have 150 s more: paint the grid and send your guess.</p>' + guessPanel(st, letters) + row
+    : '<p>Reveal: buy tiles, guess the whole grid, or pass.</p>' +
+      partButtons(st, parts, 'Part of the reveal shown') +
+      part(st, parts, 'buy', buyPart + row) +
+      part(st, parts, 'guess', guessPanel(st, letters));
   return (
     `<div class="fs-tools" role="group" aria-label="${guessing ? 'Guess' : 'Reveal'}">` +
-    (guessing ? '<p>You have 150 s more: paint the grid and send your guess.</p>' : '<p>Reveal: buy tiles, guess the whole grid, or pass.</p>') +
-    buyPart +
-    guessPanel(st, letters) +
-    `<div class="fs-row">${more}<button type="button" data-tool="pass" data-k="pass">${guessing ? 'Give up the guess (pass)' : 'Pass'}</button></div>` +
+    body +
     `<p class="fs-whole" aria-live="polite">${resultHtml(st.whole)}</p>` +
     '</div>'
   );
@@ -474,6 +520,7 @@ function fresh(st) {
   st.subset = [];
   st.nolimit = false;
   st.smoke = null;
+  st.pane = null;
   st.stmts = DEFAULT_STATEMENTS.map((d) => ({ ...d, second: { ...d.second }, join: '', text: sentence(d) }));
   st.results = st.stmts.map(() => ({ status: 'idle' }));
   st.whole = { status: 'idle' };
@@ -538,7 +585,7 @@ function draw(container) {
   const decisionSeats = ctx.decision?.seats ?? [];
   const oppStmts = isSeat(you) && view.phase !== 'bluff' && kind !== 'claim' ? opponentStatements(view, you) : [];
   container.innerHTML =
-    '<div class="fs">' +
+    `<div class="fs${me ? ' fs-acting' : ''}${kind === 'guess' || (kind === 'reveal' && st.pane === 'guess') ? ' fs-guessing' : ''}">` +
     `<p class="fs-phase-line">${esc(phaseLine(view))}</p>` +
     `<div class="fs-info">${['P1', 'P2'].map((s) => seatCard(view, s, you, decisionSeats.includes(s))).join('')}</div>` +
     '<div class="fs-main">' +
@@ -678,6 +725,8 @@ function updateBluffStatus(container) {
     const v = container.querySelector(`.fs-valid[data-i="${i}"]`);
     const html = resultHtml(st.results[i]);
     if (v && v.innerHTML !== html) v.innerHTML = html;
+    const mark = container.querySelector(`.fs-pane-mark[data-pane="${i}"]`);
+    if (mark) mark.textContent = paneMark(st.results[i]);
   });
   updateWhole(container);
   const previous = previousSubset(st.view, st.ctx.you);
@@ -781,6 +830,9 @@ function onClick(container, e) {
   }
   const tool = t.dataset.tool;
   switch (tool) {
+    case 'pane':
+      st.pane = t.dataset.pane;
+      return draw(container);
     case 'nolimit':
       st.nolimit = !st.nolimit;
       draw(container);

@@ -28,6 +28,11 @@
 //            or null: the board keeps it drawn in place, marking what it
 //            draws with a data-staged attribute)}.
 //            Clicks and keys become an action text given to ctx.submit.
+//            The button that sends the decision built on the board carries
+//            `data-submit`: on a phone the page shows it in the action bar
+//            (where the thumbs are) instead of in the board. A part of
+//            the board put away on a phone (class `put-away`, e.g. one
+//            step of a long form) holds no submit the bar shows.
 //   reset(container)   drops a half-made selection (after a refusal)
 //   status(view)       one line about the position (the last move)
 //   ending(view, outcome)  HTML for the end screen (e.g. scores compared)

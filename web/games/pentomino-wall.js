@@ -281,7 +281,7 @@ function toolsHtml(st) {
       `<p>1. Present a piece to your opponent, turned as you like:</p><div class="pw-picks">${presentRow}</div>` +
       (o ? `<div class="pw-orient">${toolButtons(st)} <span class="pw-now">${pieceSvg(o, 12)} ${esc(o)}</span></div>` : '') +
       `<p>2. Set a piece aside for the round:</p><div class="pw-picks">${asideRow || '<span class="pw-none">pick the piece to present first</span>'}</div>` +
-      `<button type="button" class="primary" data-tool="seal" ${ready ? '' : 'disabled'}>Seal: present ${esc(o ?? '…')}, set ${esc(st.aside ?? '…')} aside</button>` +
+      `<button type="button" class="primary" data-tool="seal" data-submit ${ready ? '' : 'disabled'}>Seal: present ${esc(o ?? '…')}, set ${esc(st.aside ?? '…')} aside</button>` +
       '</div>' + hint
     );
   }
@@ -298,7 +298,7 @@ function toolsHtml(st) {
       '<div class="pw-tools" role="group" aria-label="Place">' +
       `<p>Place ${esc(from)} on your wall: point at a cell for the piece’s top-left corner; click to choose, click again (or Place) to confirm.</p>` +
       `<div class="pw-orient">${toolButtons(st)} <span class="pw-now">${pieceSvg(o, 12)} ${esc(o)}</span> <span class="pw-steps">${esc(stepsWords(from, o, view.quarter_turns, view.credits?.[you] ?? 0))}</span></div>` +
-      `<button type="button" class="primary" data-tool="place" ${planned && legal.includes(planned) ? '' : 'disabled'}>Place ${esc(o)}${st.at ? ` at ${st.at}` : ''}</button>` +
+      `<button type="button" class="primary" data-tool="place" data-submit ${planned && legal.includes(planned) ? '' : 'disabled'}>Place ${esc(o)}${st.at ? ` at ${st.at}` : ''}</button>` +
       exchange + eitherOrder(view, you, 'place') + '</div>' + hint
     );
   }
@@ -309,7 +309,7 @@ function toolsHtml(st) {
       '<div class="pw-tools" role="group" aria-label="Orient">' +
       `<p>Your opponent exchanged: orient ${esc(letter)}, the piece they must now place.</p>` +
       `<div class="pw-orient">${toolButtons(st)} <span class="pw-now">${pieceSvg(o, 12)} ${esc(o)}</span></div>` +
-      `<button type="button" class="primary" data-tool="orient">Orient as ${esc(o)}</button>` +
+      `<button type="button" class="primary" data-tool="orient" data-submit>Orient as ${esc(o)}</button>` +
       eitherOrder(view, you, 'orient') + '</div>' + hint
     );
   }
@@ -329,7 +329,7 @@ function toolsHtml(st) {
     return (
       '<div class="pw-tools" role="group" aria-label="Round end">' +
       `<p>Round ${view.round} ends: what becomes of each piece you set aside?</p>${rows}` +
-      `<button type="button" class="primary" data-tool="round-end" ${legal.length && !legal.includes(text) ? 'disabled' : ''}>Confirm: ${esc(text)}</button></div>` + hint
+      `<button type="button" class="primary" data-tool="round-end" data-submit ${legal.length && !legal.includes(text) ? 'disabled' : ''}>Confirm: ${esc(text)}</button></div>` + hint
     );
   }
   return '';
@@ -435,7 +435,7 @@ function draw(container) {
   const pool = piecesOf(view.pool);
   const decisionSeats = ctx.decision?.seats ?? [];
   container.innerHTML =
-    `<div class="pw${placing ? ' pw-placing' : ''}">` +
+    `<div class="pw${placing ? ' pw-placing' : ''}${acting(st) ? ' pw-acting' : ''}">` +
     `<p class="pw-phase-line">${esc(phaseLine(view))}</p>` +
     `<div class="pw-info">${['P1', 'P2'].map((s) => seatCard(view, s, you, decisionSeats.includes(s))).join('')}</div>` +
     (pool.length ? `<div class="pw-pool"><span class="pw-label">pool</span> ${pool.map((l) => pieceChip(l)).join('')}</div>` : '') +

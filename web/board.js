@@ -52,6 +52,19 @@ export function grid(width, height = width) {
       }
       return parts.join('');
     },
+    /// The start of this board drawn as an SVG grid `cell` units a cell
+    /// from `margin`: the <svg> element (a grid to screen readers, named
+    /// `label` and its extent; `attrs` adds its class and the like), its
+    /// frame and its coordinates, classed `<prefix>-frame` and
+    /// `<prefix>-coord`. The caller adds the rows and closes the </svg>.
+    svgStart({ margin, cell, attrs = '', label, prefix }) {
+      const [w, h] = [width * cell, height * cell];
+      return (
+        `<svg ${attrs} viewBox="0 0 ${margin + w + 6} ${margin + h + 6}" role="grid" aria-label="${label}, columns A to ${name(width - 1, 0).slice(0, 1)}, rows 1 to ${height}" xmlns="http://www.w3.org/2000/svg">` +
+        `<rect x="${margin - 3}" y="${margin - 3}" width="${w + 6}" height="${h + 6}" rx="4" class="${prefix}-frame"/>` +
+        this.coordinates(margin, cell, `${prefix}-coord`)
+      );
+    },
     /// Where a key moves the focus from cell `from`: an arrow one cell
     /// (not off the board), Home and End to the ends of its row; null for
     /// any other key.
@@ -68,12 +81,37 @@ export function grid(width, height = width) {
 
 /// A board module's state, one per container it draws into. `make()`
 /// gives a new board's lasting fields (its focus, say), `fresh(st)` clears
-/// what is being chosen (a selection, a half-built action), and
-/// `listen(container)` attaches the board's listeners once. Each state
+/// what is being chosen (a selection, a half-built action). `on` maps an
+/// event type to its handler `(container, event)`, attached once (a click
+/// on a button with `data-action` sends that action instead); `hover`
+/// ({cells, show}) previews the cell under a mouse or a pen: `show(container,
+/// name, element)` as the pointer moves over an element matching the
+/// selector `cells`, `show(container, null)` off them. A finger leaves the
+/// screen after every tap, so touch keeps what its tap showed. Each state
 /// also holds the latest `view` and `ctx`, and the `key` its choice
 /// belongs to.
-export function boardStates({ make = () => ({}), fresh = () => {}, listen = () => {} }) {
+export function boardStates({ make = () => ({}), fresh = () => {}, on = {}, hover = null }) {
   const states = new WeakMap();
+  const listen = (container) => {
+    // A button with data-action sends that action as it stands (the page
+    // also marks such a button as staged); the board's click handler sees
+    // every other click.
+    container.addEventListener('click', (e) => {
+      const button = e.target.closest?.('button[data-action]');
+      if (button && !button.disabled) states.get(container)?.ctx?.submit(button.dataset.action);
+      else on.click?.(container, e);
+    });
+    for (const [type, handler] of Object.entries(on)) {
+      if (type !== 'click') container.addEventListener(type, (e) => handler(container, e));
+    }
+    if (!hover) return;
+    container.addEventListener('pointermove', (e) => {
+      if (e.pointerType === 'touch') return;
+      const cell = e.target.closest?.(hover.cells);
+      hover.show(container, cell?.dataset.cell ?? null, cell ?? null);
+    });
+    container.addEventListener('pointerleave', (e) => e.pointerType !== 'touch' && hover.show(container, null, null));
+  };
   const of = (container) => {
     let st = states.get(container);
     if (!st) {
@@ -103,6 +141,15 @@ export function boardStates({ make = () => ({}), fresh = () => {}, listen = () =
         st.key = key;
       }
       return { st, changed };
+    },
+    /// Shows `text` in the board's hint line (the element `selector`)
+    /// without a redraw, and keeps it in the state for the next one.
+    hint(container, selector, text) {
+      const st = states.get(container);
+      if (!st) return;
+      st.hint = text;
+      const el = container.querySelector(selector);
+      if (el && el.textContent !== text) el.textContent = text;
     },
     /// Starts the choice afresh (after a refusal); the state, or null for
     /// a board not drawn yet.

@@ -37,9 +37,15 @@ test('a board keeps its choice while the decision stays and starts afresh when i
     fresh: (st) => {
       st.picked = [];
     },
-    listen: (container) => listened.push(container),
+    on: { click: () => {} },
+    hover: { cells: '[data-cell]', show: () => {} },
   });
-  const container = {};
+  // A stand-in for the board's element: what is listened to, and a hint line.
+  const hintLine = { textContent: '' };
+  const container = {
+    addEventListener: (type) => listened.push(type),
+    querySelector: (selector) => (selector === '.hint' ? hintLine : null),
+  };
   assert.equal(states.reset(container), null, 'nothing to reset before the first render');
   let { st, changed } = states.update(container, { turn: 1 }, { acting: true }, 'turn 1');
   assert.ok(changed);
@@ -54,7 +60,10 @@ test('a board keeps its choice while the decision stays and starts afresh when i
   assert.equal(states.reset(container), st);
   assert.deepEqual(st.picked, []);
   assert.equal(st.focus, 'B2', 'lasting fields stay');
-  assert.deepEqual(listened, [container], 'listeners are attached once');
+  assert.deepEqual(listened, ['click', 'pointermove', 'pointerleave'], 'listeners are attached once');
+  states.hint(container, '.hint', 'Pick a cell.');
+  assert.equal(hintLine.textContent, 'Pick a cell.');
+  assert.equal(st.hint, 'Pick a cell.', 'the hint is kept for the next redraw');
 });
 
 test('every game served has a board module with the whole interface and a stylesheet', async () => {

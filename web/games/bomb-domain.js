@@ -353,13 +353,8 @@ const boards = boardStates({
     st.picked = null;
     st.hint = '';
   },
-  listen: (container) => {
-    container.addEventListener('click', (e) => onClick(container, e));
-    container.addEventListener('keydown', (e) => onKey(container, e));
-    container.addEventListener('pointermove', (e) => onPointer(container, e));
-    // A finger leaves the screen after every tap: the preview stays for it.
-    container.addEventListener('pointerleave', (e) => e.pointerType !== 'touch' && hover(container, null));
-  },
+  on: { click: onClick, keydown: onKey },
+  hover: { cells: '.bd-board [data-cell]', show: (container, name) => hover(container, name) },
 });
 
 const mode = (st) => {
@@ -560,17 +555,8 @@ function hover(container, name) {
   if (layer) layer.innerHTML = hoverSvg(st, name);
 }
 
-function onPointer(container, e) {
-  if (e.pointerType === 'touch') return;
-  const cell = e.target.closest?.('.bd-board [data-cell]');
-  hover(container, cell ? cell.dataset.cell : null);
-}
-
 function setHint(container, text) {
-  const st = boards.get(container);
-  st.hint = text;
-  const el = container.querySelector('.bd-hint');
-  if (el && el.textContent !== text) el.textContent = text;
+  boards.hint(container, '.bd-hint', text);
 }
 
 /// Remembers the turn before a change, for undo.
@@ -725,10 +711,6 @@ function onClick(container, e) {
   const st = boards.get(container);
   const button = e.target.closest('button');
   if (button && !button.disabled) {
-    if (button.dataset.action) {
-      st.ctx.submit(button.dataset.action);
-      return;
-    }
     if (button.dataset.kind) {
       st.kind = button.dataset.kind;
       st.hint = '';

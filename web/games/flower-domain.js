@@ -20,7 +20,6 @@ const SIZE = 10;
 const GRID = grid(SIZE);
 const CELL = 40;
 const MARGIN = 26;
-const WIDTH = MARGIN + SIZE * CELL + 6;
 /// The centre cells the amended first move must cover.
 export const CENTRE = ['E5', 'F5', 'E6', 'F6'];
 const PASSES_TO_END = 4;
@@ -466,11 +465,7 @@ export function boardSvg(view, which, opts = {}) {
   const focus = opts.focus ?? 'E5';
   const scoring = opts.regions?.length ? new Set(opts.regions.flatMap((r) => r.cells)) : null;
   const title = which === 'meadow' ? 'Meadow' : 'Garden';
-  const parts = [
-    `<svg class="fd-board fd-${which}" data-board="${which}" viewBox="0 0 ${WIDTH} ${WIDTH}" role="grid" aria-label="${title}, columns A to J, rows 1 to 10" xmlns="http://www.w3.org/2000/svg">`,
-    `<rect x="${MARGIN - 3}" y="${MARGIN - 3}" width="${SIZE * CELL + 6}" height="${SIZE * CELL + 6}" rx="4" class="fd-frame"/>`,
-  ];
-  parts.push(GRID.coordinates(MARGIN, CELL, 'fd-coord'));
+  const parts = [GRID.svgStart({ margin: MARGIN, cell: CELL, attrs: `class="fd-board fd-${which}" data-board="${which}"`, label: title, prefix: 'fd' })];
   for (let row = 0; row < SIZE; row++) {
     parts.push('<g role="row">');
     for (let col = 0; col < SIZE; col++) {
@@ -716,13 +711,8 @@ const boards = boardStates({
     st.hint = '';
     st.passArmed = disarm(st.passArmed);
   },
-  listen: (container) => {
-    container.addEventListener('click', (e) => onClick(container, e));
-    container.addEventListener('keydown', (e) => onKey(container, e));
-    container.addEventListener('pointermove', (e) => onPointer(container, e));
-    // A finger leaves the screen after every tap: the ghost stays for it.
-    container.addEventListener('pointerleave', (e) => e.pointerType !== 'touch' && hover(container, null));
-  },
+  on: { click: onClick, keydown: onKey },
+  hover: { cells: '[data-board="garden"][data-cell]', show: (container, name) => hover(container, name) },
 });
 
 const isPlaying = (st) =>
@@ -805,16 +795,7 @@ function hover(container, name) {
 }
 
 function setHint(container, text) {
-  const st = boards.get(container);
-  st.hint = text;
-  const el = container.querySelector('.fd-hint');
-  if (el && el.textContent !== text) el.textContent = text;
-}
-
-function onPointer(container, e) {
-  if (e.pointerType === 'touch') return;
-  const cell = e.target.closest?.('[data-board="garden"][data-cell]');
-  hover(container, cell ? cell.dataset.cell : null);
+  boards.hint(container, '.fd-hint', text);
 }
 
 /// A meadow flower clicked: picked if it may join; a picked flower drops
@@ -911,13 +892,8 @@ function clear(container) {
 }
 
 function onClick(container, e) {
-  const st = boards.get(container);
   const button = e.target.closest('button');
   if (button && !button.disabled) {
-    if (button.dataset.action) {
-      st.ctx.submit(button.dataset.action);
-      return;
-    }
     const tool = button.dataset.tool;
     if (tool === 'rotate' || tool === 'flip') turn(container, tool);
     else if (tool === 'clear') clear(container);

@@ -537,12 +537,7 @@ function fresh(st) {
 const boards = boardStates({
   make: () => ({ timer: null }),
   fresh,
-  listen: (container) => {
-    container.addEventListener('click', (e) => onClick(container, e));
-    container.addEventListener('keydown', (e) => onKey(container, e));
-    container.addEventListener('input', (e) => onInput(container, e));
-    container.addEventListener('change', (e) => onChange(container, e));
-  },
+  on: { click: onClick, keydown: onKey, input: onInput, change: onChange },
 });
 
 const acting = (st) => !!st.ctx?.acting && isSeat(st.ctx?.you) && !!st.ctx?.kind && !st.ctx?.final;

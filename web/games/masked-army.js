@@ -13,7 +13,6 @@ const SIZE = 9;
 const GRID = grid(SIZE);
 const CELL = 40;
 const MARGIN = 24;
-const WIDTH = MARGIN + SIZE * CELL + 6;
 
 /// The colours players may choose ("players may choose any reasonable
 /// color"), the Okabe–Ito palette that colour-blind players tell apart:
@@ -187,11 +186,7 @@ export function boardSvg(view, opts = {}) {
   const focus = opts.focus ?? 'E5';
   const you = opts.you;
   const parts = [];
-  parts.push(
-    `<svg class="ma-board" viewBox="0 0 ${WIDTH} ${WIDTH}" role="grid" aria-label="Masked Army board, columns A to I, rows 1 to 9" xmlns="http://www.w3.org/2000/svg">`,
-    `<rect x="${MARGIN - 3}" y="${MARGIN - 3}" width="${SIZE * CELL + 6}" height="${SIZE * CELL + 6}" rx="4" class="ma-frame"/>`,
-  );
-  parts.push(GRID.coordinates(MARGIN, CELL, 'ma-coord'));
+  parts.push(GRID.svgStart({ margin: MARGIN, cell: CELL, attrs: 'class="ma-board"', label: 'Masked Army board', prefix: 'ma' }));
   for (let row = 0; row < SIZE; row++) {
     parts.push('<g role="row">');
     for (let col = 0; col < SIZE; col++) {
@@ -338,10 +333,7 @@ const boards = boardStates({
   fresh: (st) => {
     st.selected = null;
   },
-  listen: (container) => {
-    container.addEventListener('click', (e) => onClick(container, e));
-    container.addEventListener('keydown', (e) => onKey(container, e));
-  },
+  on: { click: onClick, keydown: onKey },
 });
 
 function draw(container) {
@@ -396,12 +388,6 @@ function pick(container, name) {
 }
 
 function onClick(container, e) {
-  const button = e.target.closest('button[data-action]');
-  const st = boards.get(container);
-  if (button) {
-    st.ctx.submit(button.dataset.action);
-    return;
-  }
   const cell = e.target.closest('[data-cell]');
   if (cell) pick(container, cell.dataset.cell);
 }

@@ -375,11 +375,11 @@ const boards = boardStates({
     st.choices = {};
     st.hint = '';
   },
-  listen: (container) => {
-    container.addEventListener('click', (e) => onClick(container, e));
-    container.addEventListener('keydown', (e) => onKey(container, e));
-    container.addEventListener('pointermove', (e) => onPointer(container, e));
-    container.addEventListener('pointerleave', (e) => e.pointerType !== 'touch' && hoverAt(container, null));
+  on: { click: onClick, keydown: onKey },
+  // Only the seat's own wall previews a placement.
+  hover: {
+    cells: '.pw-cell[data-cell]',
+    show: (container, name, cell) => hoverAt(container, cell?.dataset.seat === boards.get(container)?.ctx?.you ? name : null),
   },
 });
 
@@ -478,18 +478,8 @@ function redrawGhost(container) {
   });
 }
 
-function onPointer(container, e) {
-  const g = e.target.closest?.('.pw-cell[data-cell]');
-  const st = boards.get(container);
-  if (!g || g.dataset.seat !== st?.ctx?.you) return hoverAt(container, null);
-  hoverAt(container, g.dataset.cell);
-}
-
 function setHint(container, text) {
-  const st = boards.get(container);
-  st.hint = text;
-  const p = container.querySelector('.pw-hint');
-  if (p) p.textContent = text;
+  boards.hint(container, '.pw-hint', text);
 }
 
 function submit(st, text) {
@@ -540,7 +530,6 @@ function onClick(container, e) {
   const { view, ctx } = st;
   const t = e.target.closest('button, .pw-cell[data-cell]');
   if (!t) return;
-  if (t.dataset.action) return submit(st, t.dataset.action);
   if (t.dataset.cell) {
     if (t.dataset.seat === ctx.you && ctx.kind === 'place') placeAt(container, t.dataset.cell);
     return;

@@ -77,6 +77,10 @@ async function clickMove(page, size) {
     await page.click(`.fd-meadow [data-cell="${pickOne(can)}"]`);
     assert.equal(await page.locator('.fd-meadow .fd-cell.picked').count(), n + 1, 'a ringed flower is picked');
   }
+  // A phone draws one board large: the garden once no flower may join,
+  // else by its button.
+  const show = page.locator('button[data-tool="show"][data-show="garden"]');
+  if (await show.isVisible()) await show.click();
   const spot = await findSpot(page);
   assert.ok(spot, 'the picked flowers fit somewhere in the garden');
   await page.click(`.fd-garden [data-cell="${spot}"]`);

@@ -707,6 +707,7 @@ const boards = boardStates({
   make: () => ({ hover: null, focus: { meadow: 'E5', garden: 'E5' }, passArmed: null, legal: null }),
   fresh: (st) => {
     st.sel = [];
+    st.shown = null;
     st.orient = { ...NO_TURN };
     st.hint = '';
     st.passArmed = disarm(st.passArmed);
@@ -714,6 +715,16 @@ const boards = boardStates({
   on: { click: onClick, keydown: onKey },
   hover: { cells: '[data-board="garden"][data-cell]', show: (container, name) => hover(container, name) },
 });
+
+/// The board a phone draws large while this seat moves: the player's
+/// choice, else the garden once the picked flowers can take no other.
+function shownBoard(st, picks) {
+  return st.shown ?? (st.sel.length && !picks.size ? 'garden' : 'meadow');
+}
+
+/// Whether the board is drawn as on a phone (one board large): the width
+/// of the container query in the stylesheet.
+const narrow = (container) => container.clientWidth <= 560;
 
 const isPlaying = (st) =>
   !!st.ctx?.acting && st.view?.phase === 'play' && st.ctx.kind === 'move' && (st.ctx.you === 'P1' || st.ctx.you === 'P2');
@@ -733,9 +744,17 @@ function draw(container) {
   const final = view.phase === 'over' && !!ctx.final;
   const drafted = COLOURS.some((c) => view.owners?.[c]);
   const parts = ['<div class="fd">', drafted ? infoHtml(view) : '', phaseHtml(view, ctx, ctx.acting)];
-  parts.push('<div class="fd-boards">');
+  // On a phone one board is drawn large, the other small (app CSS): the
+  // meadow while flowers are picked, the garden once no more may join (or
+  // when the player asks for it).
+  const shown = playing ? shownBoard(st, picks) : null;
+  const caption = (which, title, count) =>
+    `<figcaption>${title} <span class="hint">${count} flowers</span>` +
+    (shown && shown !== which ? ` <button type="button" class="fd-show" data-tool="show" data-show="${which}">Show the ${which}</button>` : '') +
+    '</figcaption>';
+  parts.push(`<div class="fd-boards${shown ? ` fd-shown-${shown}` : ''}">`);
   parts.push(
-    `<figure class="fd-box fd-box-meadow"><figcaption>Meadow <span class="hint">${countFlowers(view.meadow)} flowers</span></figcaption>`,
+    `<figure class="fd-box fd-box-meadow">${caption('meadow', 'Meadow', countFlowers(view.meadow))}`,
     boardSvg(view, 'meadow', {
       focus: st.focus.meadow,
       picked: st.sel,
@@ -747,7 +766,7 @@ function draw(container) {
   );
   if (playing) parts.push(toolsHtml(view, st));
   parts.push(
-    `<figure class="fd-box fd-box-garden"><figcaption>Garden <span class="hint">${countFlowers(view.garden)} flowers</span></figcaption>`,
+    `<figure class="fd-box fd-box-garden">${caption('garden', 'Garden', countFlowers(view.garden))}`,
     boardSvg(view, 'garden', {
       focus: st.focus.garden,
       last: new Set(final ? [] : last.to),
@@ -886,6 +905,7 @@ function redrawKeepingHover(container) {
 function clear(container) {
   const st = boards.get(container);
   st.sel = [];
+  st.shown = null;
   st.orient = { ...NO_TURN };
   st.hint = '';
   draw(container);
@@ -895,15 +915,27 @@ function onClick(container, e) {
   const button = e.target.closest('button');
   if (button && !button.disabled) {
     const tool = button.dataset.tool;
-    if (tool === 'rotate' || tool === 'flip') turn(container, tool);
+    if (tool === 'show') showBoard(container, button.dataset.show);
+    else if (tool === 'rotate' || tool === 'flip') turn(container, tool);
     else if (tool === 'clear') clear(container);
     else if (tool === 'pass') armPass(container);
     return;
   }
   const cell = e.target.closest('[data-cell]');
   if (!cell) return;
+  // A tap on the small board of a phone makes it the large one.
+  const st = boards.get(container);
+  if (isPlaying(st) && narrow(container) && cell.dataset.board !== shownBoard(st, pickable(st.view, st.sel, st.legal))) {
+    showBoard(container, cell.dataset.board);
+    return;
+  }
   if (cell.dataset.board === 'meadow') pickFlower(container, cell.dataset.cell);
   else placeOn(container, cell.dataset.cell, e.pointerType === 'touch');
+}
+
+function showBoard(container, which) {
+  boards.get(container).shown = which;
+  draw(container);
 }
 
 /// The pass button asks once more before it passes.

@@ -6,9 +6,8 @@ use serde_json::{Value, json};
 use umpire_bomb_domain::{
     Action, BombDomain, Config, Kind, Phase, Placement, SealedView, Turn, View,
 };
-use umpire_core::{
-    Cell, Game, Match, MatchOptions, Render, RuleViolation, Seat, Viewer, erase, seeded_rng,
-};
+use umpire_core::conformance::{assert_refused_by as assert_refused, play_text as play};
+use umpire_core::{Cell, Game, Match, MatchOptions, Render, Seat, Viewer, erase, seeded_rng};
 
 const P1: Seat = Seat::P1;
 const P2: Seat = Seat::P2;
@@ -19,29 +18,6 @@ fn c(text: &str) -> Cell {
 
 fn new_game() -> BombDomain {
     BombDomain::new(&Config::default(), 0).unwrap()
-}
-
-fn play(state: &mut BombDomain, seat: Seat, text: &str) {
-    let action: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    state
-        .play(seat, &action)
-        .unwrap_or_else(|e| panic!("{seat} `{text}`: {e}"));
-}
-
-/// Each entry is refused with its rule and message, and changes nothing.
-fn assert_refused(state: &BombDomain, cases: &[(Seat, &str, &str, &str)]) {
-    for &(seat, text, rule, message) in cases {
-        let mut copy = state.clone();
-        let (got_rule, got_message) = match text.parse::<Action>() {
-            Err(e) => ("notation", e.to_string()),
-            Ok(action) => {
-                let e = copy.play(seat, &action).unwrap_err();
-                (e.rule(), e.to_string())
-            }
-        };
-        assert_eq!((got_rule, got_message.as_str()), (rule, message), "{text}");
-        assert_eq!(&copy, state, "`{text}` changed the state");
-    }
 }
 
 /// A position built from a picture: nine rows of nine cells (spaces are

@@ -4,19 +4,18 @@
 use std::time::Duration;
 
 use serde_json::json;
-use umpire_core::bot_checks::wins;
+use umpire_core::bot_checks::assert_wins;
 use umpire_core::{Match, MatchOptions, Seat, Think, seeded_rng};
 use umpire_flower_domain::REGISTRATION;
 
 #[test]
 fn greedy_beats_random() {
-    let won = wins(&REGISTRATION, "greedy", "random", 20);
-    assert!(won >= 19, "greedy won {won} of 20");
+    assert_wins(&REGISTRATION, "greedy", "random", 19, 20);
 }
 
 #[test]
 fn search_beats_random() {
-    assert_eq!(wins(&REGISTRATION, "search:30", "random", 2), 2);
+    assert_wins(&REGISTRATION, "search:30", "random", 2, 2);
 }
 
 /// On the largest move lists (an unrestricted second move, over 200,000

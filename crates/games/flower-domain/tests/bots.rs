@@ -8,6 +8,8 @@ use umpire_core::bot_checks::assert_wins;
 use umpire_core::{Match, MatchOptions, Seat, Think, seeded_rng};
 use umpire_flower_domain::REGISTRATION;
 
+mod common;
+
 #[test]
 fn greedy_beats_random() {
     assert_wins(&REGISTRATION, "greedy", "random", 19, 20);
@@ -25,15 +27,8 @@ fn search_beats_random() {
 fn greedy_keeps_to_its_budget() {
     let config = json!({"first_move": "original"});
     let mut m = Match::new(REGISTRATION.game, &config, 0, MatchOptions::untimed()).unwrap();
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "red"),
-        (Seat::P2, "blue"),
-        (Seat::P2, "green"),
-        (Seat::P1, "A1-A2 to A1-A2"),
-    ] {
+    let first = (Seat::P1, "A1-A2 to A1-A2");
+    for (seat, text) in common::DRAFT.into_iter().chain([first]) {
         m.submit(seat, text, 0).unwrap();
     }
     let mut bot = REGISTRATION.make_bot("greedy").unwrap();

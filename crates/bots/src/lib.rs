@@ -9,3 +9,16 @@ pub mod bench;
 pub mod search;
 
 pub use umpire_core::{Bot, Think};
+
+use umpire_core::{BotInfo, Level};
+
+/// The bots a game usually fields: its own `greedy` bot at medium (`B`,
+/// which weighs one move ahead; `about` says how), and the search at hard.
+pub const fn greedy_and_search<G: search::SearchGame, B: Bot + Default + 'static>(
+    about: &'static str,
+) -> [BotInfo; 2] {
+    [
+        BotInfo::plain::<B>("greedy", Level::Medium, about),
+        search::bot::<G>(),
+    ]
+}

@@ -68,6 +68,22 @@ pub struct BotInfo {
     pub make: fn(&str) -> Result<Box<dyn Bot>, String>,
 }
 
+impl BotInfo {
+    /// A bot that takes nothing after its name, made by `B::default()`.
+    pub const fn plain<B: Bot + Default + 'static>(
+        name: &'static str,
+        level: Level,
+        about: &'static str,
+    ) -> BotInfo {
+        BotInfo {
+            name,
+            level,
+            about,
+            make: |a| plain(a, || Box::<B>::default()),
+        }
+    }
+}
+
 /// For bots that take no argument after their name.
 pub fn plain(arg: &str, bot: impl FnOnce() -> Box<dyn Bot>) -> Result<Box<dyn Bot>, String> {
     if arg.is_empty() {
@@ -95,6 +111,7 @@ pub fn arg_or<T: std::str::FromStr + fmt::Display + Copy>(
 }
 
 /// Uniformly random over the seat's legal actions.
+#[derive(Default)]
 pub struct Random;
 
 impl Bot for Random {
@@ -104,12 +121,8 @@ impl Bot for Random {
 }
 
 /// The bot that plays every game.
-pub static RANDOM: BotInfo = BotInfo {
-    name: "random",
-    level: Level::Easy,
-    about: "uniformly random legal moves",
-    make: |a| plain(a, || Box::new(Random)),
-};
+pub static RANDOM: BotInfo =
+    BotInfo::plain::<Random>("random", Level::Easy, "uniformly random legal moves");
 
 #[cfg(test)]
 mod tests {

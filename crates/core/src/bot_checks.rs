@@ -66,6 +66,16 @@ pub fn wins(registration: &Registration, bot: &str, other: &str, games: u64) -> 
     (0..games).filter(won).count() as u64
 }
 
+/// Bot `bot` wins at least `least` of `games` games against `other`
+/// ([`wins`]): a strength a game's bots claim.
+pub fn assert_wins(registration: &Registration, bot: &str, other: &str, least: u64, games: u64) {
+    let won = wins(registration, bot, other, games);
+    assert!(
+        won >= least,
+        "{bot} won {won} of {games} against {other}, not {least}"
+    );
+}
+
 /// A bot handed two states its seat cannot tell apart (same view, same
 /// memory) chooses the same action from the same seed: it reads nothing
 /// but its seat's window. Along random games of `G`, wherever a state drawn

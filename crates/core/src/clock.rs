@@ -47,6 +47,25 @@ pub const MAX_CLOCK_MS: u64 = 1 << 43;
 pub const MAX_PERIODS: u32 = 1_000_000;
 
 impl ClockPolicy {
+    /// A bank of `ms` for the whole match, and nothing else.
+    pub const fn bank(ms: u64) -> ClockPolicy {
+        ClockPolicy {
+            bank_ms: ms,
+            periods: 0,
+            period_ms: 0,
+            lag_ms: 0,
+        }
+    }
+
+    /// `count` reserve periods of `ms` each, and nothing else.
+    pub const fn periods(count: u32, ms: u64) -> ClockPolicy {
+        ClockPolicy {
+            periods: count,
+            period_ms: ms,
+            ..ClockPolicy::bank(0)
+        }
+    }
+
     /// Checks that every value, and the whole allowance of a seat, is
     /// within [`MAX_CLOCK_MS`] (and the periods within [`MAX_PERIODS`]).
     ///
@@ -95,6 +114,24 @@ pub struct TurnClock {
     /// Whether this decision may run into overtime (the bank, then the
     /// reserve periods).
     pub overtime: bool,
+}
+
+impl TurnClock {
+    /// `ms` for the decision, then overtime.
+    pub const fn with_overtime(ms: u64) -> TurnClock {
+        TurnClock {
+            turn_ms: ms,
+            overtime: true,
+        }
+    }
+
+    /// `ms` for the decision and no more.
+    pub const fn fixed(ms: u64) -> TurnClock {
+        TurnClock {
+            turn_ms: ms,
+            overtime: false,
+        }
+    }
 }
 
 /// What a seat's running out of time did, as the game decided

@@ -17,8 +17,8 @@ use rand::{Rng, RngExt};
 use serde_json::Value;
 
 use crate::{
-    Decision, Entry, Game, Match, MatchRng, PerSeat, Record, Seat, Timeout, Viewer, erase,
-    seeded_rng,
+    Decision, Entry, Game, Match, MatchRng, PerSeat, Record, RuleViolation, Seat, Timeout, Viewer,
+    erase, seeded_rng,
 };
 
 /// More steps than this and a random game is taken to be stuck.
@@ -388,6 +388,33 @@ pub fn assert_refused(m: &mut Match, cases: &[(Seat, &str, &str, &str)]) {
         );
         assert!(m.state().same_as(&*before), "{text} changed the state");
         assert_eq!(m.record().actions.len(), recorded, "{text} was recorded");
+    }
+}
+
+/// Parses and plays `text` for `seat` on `state`, panicking with the text
+/// and the reason if it is refused: how a rules test writes its moves.
+pub fn play_text<G: Game>(state: &mut G, seat: Seat, text: &str) {
+    let action: G::Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    state
+        .play(seat, &action)
+        .unwrap_or_else(|e| panic!("{seat} `{text}`: {e}"));
+}
+
+/// [`assert_refused`] on a typed state: each `(seat, text, rule, message)`
+/// is refused with that rule key (`notation` when it does not parse) and
+/// message, and changes nothing.
+pub fn assert_refused_by<G: Game>(state: &G, cases: &[(Seat, &str, &str, &str)]) {
+    for &(seat, text, rule, message) in cases {
+        let mut copy = state.clone();
+        let (got_rule, got_message) = match text.parse::<G::Action>() {
+            Err(e) => ("notation", e.to_string()),
+            Ok(action) => {
+                let e = copy.play(seat, &action).unwrap_err();
+                (e.rule(), e.to_string())
+            }
+        };
+        assert_eq!((got_rule, got_message.as_str()), (rule, message), "{text}");
+        assert_eq!(&copy, state, "`{text}` changed the state");
     }
 }
 

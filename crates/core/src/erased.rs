@@ -21,8 +21,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::{
-    ActionError, ClockPolicy, ConfigError, ConfigOption, Decision, Game, MatchRng, Outcome, Seat,
-    Timeout, TurnClock, Viewer,
+    ActionError, ClockPolicy, ConfigError, ConfigOption, Decision, Game, MatchRng, Outcome, Render,
+    Seat, Timeout, TurnClock, Viewer,
 };
 
 /// A game known by its id.
@@ -250,15 +250,15 @@ impl<G: Game> AnyState for Erased<G> {
     }
 
     fn render(&self, viewer: Viewer, colour: bool) -> String {
-        G::render(&self.0.view(viewer), colour)
+        self.0.view(viewer).render(colour)
     }
 
     fn prompt(&self, seat: Seat) -> Option<String> {
-        G::prompt(&self.0.view(Viewer::Seat(seat)), seat)
+        self.0.view(Viewer::Seat(seat)).prompt(seat)
     }
 
     fn last_event(&self, viewer: Viewer) -> Option<String> {
-        G::last_event(&self.0.view(viewer))
+        self.0.view(viewer).last_event()
     }
 
     fn outcome(&self) -> Option<Outcome> {

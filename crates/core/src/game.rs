@@ -11,6 +11,32 @@ use crate::Refused;
 use crate::{ActionError, ClockPolicy, ConfigError, ConfigOption, Decision, Outcome, ParseError};
 use crate::{RuleViolation, Seat, Timeout, TurnClock, Viewer};
 
+/// How a game's view reads to a person: the board for a terminal, what a
+/// seat decides now, the latest event. It reads the view alone, so a
+/// terminal, a log and a replay say the same from the same view.
+pub trait Render {
+    /// The view as a plain-text board for a terminal, with a legend for
+    /// every symbol; `colour` allows ANSI colours. Who must decide what is
+    /// [`Render::prompt`]'s, so a match that ended off the board (a
+    /// resignation) shows no turn.
+    fn render(&self, colour: bool) -> String;
+
+    /// What `seat` decides now and how to write it, in the game's words,
+    /// read from the seat's own view; `None` when it decides nothing. An
+    /// action in backticks is legal now as written; a form to fill in is
+    /// written without backticks, its blanks in capitals (place PIECE at
+    /// CELL). Default: none.
+    fn prompt(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    /// The latest event this view shows, in the game's words ("P2 placed
+    /// blue on E5, red on F5"), for terminal play and logs. Default: none.
+    fn last_event(&self) -> Option<String> {
+        None
+    }
+}
+
 /// A two-player game with its rules, notation, views and clock policy.
 ///
 /// A state is created from a config and a seed, and changes only through
@@ -28,8 +54,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     type Config: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync;
     /// One action, printed and parsed in the rulebook's notation.
     type Action: Clone + PartialEq + Debug + Display + FromStr<Err = ParseError> + Send;
-    /// What one viewer may know of the state now.
-    type View: Serialize + DeserializeOwned + PartialEq + Debug;
+    /// What one viewer may know of the state now, and how it reads to a
+    /// person ([`Render`]).
+    type View: Serialize + DeserializeOwned + PartialEq + Debug + Render;
     /// What a seat may remember of earlier views (colours it was shown,
     /// answers it was given). `Default` remembers nothing.
     type Memory: Clone + Debug + Default + Send + Sync;
@@ -130,27 +157,6 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
 
     /// What `viewer` may know now. Once the game is over, everything.
     fn view(&self, viewer: Viewer) -> Self::View;
-
-    /// The view as a plain-text board for a terminal, with a legend for
-    /// every symbol; `colour` allows ANSI colours. Who must decide what is
-    /// [`Game::prompt`]'s, so a match that ended off the board (a
-    /// resignation) shows no turn.
-    fn render(view: &Self::View, colour: bool) -> String;
-
-    /// What `seat` decides now and how to write it, in the game's words,
-    /// read from the seat's own view; `None` when it decides nothing. An
-    /// action in backticks is legal now as written; a form to fill in is
-    /// written without backticks, its blanks in capitals (place PIECE at
-    /// CELL). Default: none.
-    fn prompt(_view: &Self::View, _seat: Seat) -> Option<String> {
-        None
-    }
-
-    /// The latest event this view shows, in the game's words ("P2 placed
-    /// blue on E5, red on F5"), for terminal play and logs. Default: none.
-    fn last_event(_view: &Self::View) -> Option<String> {
-        None
-    }
 
     /// Adds what `view` shows to what a seat remembers. Default: nothing.
     fn remember(_memory: &mut Self::Memory, _view: &Self::View) {}

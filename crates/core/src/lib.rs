@@ -36,7 +36,7 @@ pub use clock::{ClockPolicy, ClockStatus, Clocks, MAX_CLOCK_MS, MAX_PERIODS, Tim
 pub use decision::{Decision, Pending, Seats};
 pub use erased::{AnyGame, AnyState, Def, Erased, erase};
 pub use error::{ActionError, ConfigError, ParseError, Refused, RuleViolation, TurnError};
-pub use game::Game;
+pub use game::{Game, Render};
 pub use grid::{Board, Cell};
 pub use matches::{ClockBasis, Match, MatchOptions};
 pub use options::{ConfigOption, OptionKind};

@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Bot, BotInfo, ClockPolicy, Command, ConfigError, Decision, Game, Level, MatchRng, Outcome,
-    ParseError, Pending, PerSeat, Registration, RuleViolation, Seat, SeatView, Think, Timeout,
-    TurnClock, Viewer, plain, seeded_rng,
+    ParseError, Pending, PerSeat, Registration, Render, RuleViolation, Seat, SeatView, Think,
+    Timeout, TurnClock, Viewer, seeded_rng,
 };
 
 /// Deliberately broken variants, for the conformance suite's own tests, and
@@ -195,6 +195,22 @@ pub struct View {
 
 const ROUNDS: u32 = 3;
 
+impl Render for View {
+    fn render(&self, _: bool) -> String {
+        format!(
+            "round {} of {ROUNDS}, prizes left {:?}, points P1 {} P2 {}\n",
+            self.round + 1,
+            self.prizes,
+            self.points.p1,
+            self.points.p2
+        )
+    }
+
+    fn last_event(&self) -> Option<String> {
+        (self.round > 0).then(|| format!("round {} is over", self.round))
+    }
+}
+
 impl SealedBids {
     fn resolve_if_done(&mut self) {
         if !(self.sealed.p1.done() && self.sealed.p2.done()) {
@@ -346,20 +362,6 @@ impl Game for SealedBids {
         }
     }
 
-    fn render(view: &View, _: bool) -> String {
-        format!(
-            "round {} of {ROUNDS}, prizes left {:?}, points P1 {} P2 {}\n",
-            view.round + 1,
-            view.prizes,
-            view.points.p1,
-            view.points.p2
-        )
-    }
-
-    fn last_event(view: &View) -> Option<String> {
-        (view.round > 0).then(|| format!("round {} is over", view.round))
-    }
-
     fn sample<R: Rng + ?Sized>(viewer: Viewer, view: &View, _: &(), rng: &mut R) -> Self {
         let knows = |s: Seat| {
             view.prizes.is_empty() || viewer == Viewer::Umpire || viewer == Viewer::Seat(s)
@@ -415,35 +417,19 @@ impl Game for SealedBids {
     }
 
     fn clock_policy(_: &Config) -> ClockPolicy {
-        ClockPolicy {
-            periods: 2,
-            period_ms: 5_000,
-            ..ClockPolicy::default()
-        }
+        ClockPolicy::periods(2, 5_000)
     }
 
     fn turn_clock(&self, seat: Seat) -> TurnClock {
         match self.decision().kind(seat) {
-            Some("confirm") => TurnClock {
-                turn_ms: 5_000,
-                overtime: false,
-            },
-            _ => TurnClock {
-                turn_ms: if self.sealed[seat].pondering {
-                    20_000
-                } else {
-                    10_000
-                },
-                overtime: true,
-            },
+            Some("confirm") => TurnClock::fixed(5_000),
+            _ if self.sealed[seat].pondering => TurnClock::with_overtime(20_000),
+            _ => TurnClock::with_overtime(10_000),
         }
     }
 
     fn public_turn_clock(&self, _: Seat) -> TurnClock {
-        TurnClock {
-            turn_ms: 30_000,
-            overtime: false,
-        }
+        TurnClock::fixed(30_000)
     }
 
     fn timeout(&mut self, seat: Seat) -> Timeout {
@@ -468,12 +454,11 @@ impl Game for SealedBids {
 /// every place a real game's do.
 pub static REGISTRATION: Registration = Registration {
     game: crate::erase::<SealedBids>(),
-    bots: &[BotInfo {
-        name: "eager",
-        level: Level::Medium,
-        about: "bids 3 whenever it may, and confirms it",
-        make: |a| plain(a, || Box::new(Eager)),
-    }],
+    bots: &[BotInfo::plain::<Eager>(
+        "eager",
+        Level::Medium,
+        "bids 3 whenever it may, and confirms it",
+    )],
     commands: &[Command {
         name: "prizes",
         about: "Sealed Bids (a test game): the prizes a seed draws",
@@ -483,6 +468,7 @@ pub static REGISTRATION: Registration = Registration {
 };
 
 /// Bids 3 whenever it may (then confirms it), else its first legal action.
+#[derive(Default)]
 struct Eager;
 
 impl Bot for Eager {

@@ -41,4 +41,4 @@ mod ws;
 
 pub use config::Config;
 pub use server::{Server, serve, start};
-pub use store::{Place, scratch_schema};
+pub use store::{Place, connect_postgres, scratch_schema};

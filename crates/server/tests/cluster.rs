@@ -127,12 +127,9 @@ async fn a_node_lets_go_of_a_match_taken_from_it_while_it_was_alive() {
     let umpire_server::Place::Postgres(url) = &c.store else {
         panic!("a PostgreSQL store");
     };
-    let config: tokio_postgres::Config = url.parse().expect("a URL");
-    let (db, connection) = config
-        .connect(tokio_postgres::NoTls)
+    let db = umpire_server::connect_postgres(url)
         .await
         .expect("connects");
-    tokio::spawn(connection);
     let moved_on = db
         .execute(
             "UPDATE matches SET owner = NULL, epoch = epoch + 1 WHERE id = $1",

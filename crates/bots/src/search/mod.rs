@@ -33,13 +33,8 @@ use tree::{Joint, SeatStats, Tree};
 
 /// Game knowledge for the search; every hook has a game-blind default.
 pub trait SearchGame: Game {
-    /// UCB1's exploration constant (rewards lie in [0, 1]).
-    const EXPLORATION: f64 = 0.7;
-    /// Progressive widening: after n visits a seat may try
-    /// `ceil(WIDEN * sqrt(n))` of its candidates at a node.
-    const WIDEN: f64 = 2.0;
-    /// Rollout actions played past the tree before [`SearchGame::evaluate`].
-    const ROLLOUT_DEPTH: usize = 400;
+    /// How the tree spends its iterations.
+    const TUNING: Tuning = Tuning::ROLLOUTS;
     /// The budget of a bot named without one: 200 ms a move.
     const BUDGET: Budget = Budget {
         iterations: None,
@@ -83,6 +78,37 @@ pub trait SearchGame: Game {
     fn evaluate(&self) -> f64 {
         0.5
     }
+}
+
+/// How the tree spends its iterations: the constants of its formulas.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// UCB1's exploration constant (rewards lie in [0, 1]).
+    pub exploration: f64,
+    /// Progressive widening: after n visits a seat may try
+    /// `ceil(widen * sqrt(n))` of its candidates at a node.
+    pub widen: f64,
+    /// Rollout actions played past the tree before [`SearchGame::evaluate`].
+    pub rollout_depth: usize,
+}
+
+impl Tuning {
+    /// For a game that random play to the end tells something: long
+    /// rollouts, and a tree that explores widely.
+    pub const ROLLOUTS: Tuning = Tuning {
+        exploration: 0.7,
+        widen: 2.0,
+        rollout_depth: 400,
+    };
+
+    /// For a game whose [`SearchGame::evaluate`] says more than random
+    /// play: no rollouts, and a tree that trusts the evaluation, exploring
+    /// little and opening its best candidates first.
+    pub const EVALUATED: Tuning = Tuning {
+        exploration: 0.2,
+        widen: 1.5,
+        rollout_depth: 0,
+    };
 }
 
 /// Random draws for the candidates of a seat whose actions are not listed.
@@ -251,8 +277,8 @@ fn select<G: SearchGame>(
 ) -> Option<usize> {
     let stats = tree.nodes[node].seats[seat]
         .get_or_insert_with(|| SeatStats::new(state.candidates(seat, rng)));
-    stats.visit(G::WIDEN);
-    for arm in stats.ranked(G::EXPLORATION) {
+    stats.visit(G::TUNING.widen);
+    for arm in stats.ranked(G::TUNING.exploration) {
         if state.play(seat, &stats.arms[arm].action).is_ok() {
             return Some(arm);
         }
@@ -265,7 +291,7 @@ fn select<G: SearchGame>(
 
 /// Plays the rollout policy up to the game's depth.
 fn rollout<G: SearchGame>(state: &mut G, rng: &mut MatchRng) {
-    for _ in 0..G::ROLLOUT_DEPTH {
+    for _ in 0..G::TUNING.rollout_depth {
         let seats = state.decision().seats();
         if seats.is_empty() {
             return;

@@ -71,13 +71,9 @@ pub async fn postgres(dir: &std::path::Path) -> Option<String> {
 
 /// A connection to the store at `url`.
 pub async fn connect(url: &str) -> tokio_postgres::Client {
-    let config: tokio_postgres::Config = url.parse().expect("a URL");
-    let (db, connection) = config
-        .connect(tokio_postgres::NoTls)
+    umpire_server::connect_postgres(url)
         .await
-        .expect("connects");
-    tokio::spawn(connection);
-    db
+        .expect("connects")
 }
 
 /// A NATS server on a port of its own (the same across restarts).

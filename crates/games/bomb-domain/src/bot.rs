@@ -7,20 +7,14 @@
 
 use crate::{Action, BombDomain, Kind, Motion, Placement, Turn};
 use rand::RngExt;
-use umpire_core::{BotInfo, Cell, Game, Level, MatchRng, Seat, SeatView, plain};
+use umpire_core::{BotInfo, Cell, Game, MatchRng, Seat, SeatView};
 
 use umpire_core::Think;
 
 /// Bomb Domain's bots, weakest first within a level.
-pub(crate) static BOTS: &[BotInfo] = &[
-    BotInfo {
-        name: "greedy",
-        level: Level::Medium,
-        about: "one turn ahead: the move, peg and detonation that leave it the most cells, pieces and blast to come; places where its blasts reach farthest",
-        make: |a| plain(a, || Box::<Greedy>::default()),
-    },
-    umpire_bots::search::bot::<BombDomain>(),
-];
+pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<BombDomain, Greedy>(
+    "one turn ahead: the move, peg and detonation that leave it the most cells, pieces and blast to come; places where its blasts reach farthest",
+);
 
 /// A piece on the board is worth about this many cells: it claims cells
 /// as it moves, can blow up, and goes off in the final blast.

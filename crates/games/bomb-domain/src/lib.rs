@@ -45,7 +45,7 @@ pub use view::{Event, PieceCells, SealedView, ShapePictures, View};
 /// Bomb Domain's place in the catalogue: the game and its bots.
 pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
     game: umpire_core::erase::<BombDomain>(),
-    bots: bot::BOTS,
+    bots: &bot::BOTS,
     commands: &[],
     words: &["bomb", "bombs", "blast", "blasts", "detonate", "detonation"],
 };
@@ -601,18 +601,6 @@ impl Game for BombDomain {
         view::build(self, viewer)
     }
 
-    fn render(view: &View, colour: bool) -> String {
-        view::render(view, colour)
-    }
-
-    fn prompt(view: &View, seat: Seat) -> Option<String> {
-        view::prompt(view, seat)
-    }
-
-    fn last_event(view: &View) -> Option<String> {
-        view::last_event(view)
-    }
-
     /// Only the other seat's sealed placement of the open round is hidden:
     /// a sample draws a legal placement for it.
     fn sample<R: Rng + ?Sized>(viewer: Viewer, view: &View, _: &(), rng: &mut R) -> Self {
@@ -624,23 +612,13 @@ impl Game for BombDomain {
     }
 
     fn clock_policy(_: &Config) -> ClockPolicy {
-        ClockPolicy {
-            periods: 3,
-            period_ms: 60_000,
-            ..ClockPolicy::default()
-        }
+        ClockPolicy::periods(3, 60_000)
     }
 
     fn turn_clock(&self, _: Seat) -> TurnClock {
         match self.phase {
-            Phase::Turns => TurnClock {
-                turn_ms: 120_000,
-                overtime: true,
-            },
-            _ => TurnClock {
-                turn_ms: 90_000,
-                overtime: false,
-            },
+            Phase::Turns => TurnClock::with_overtime(120_000),
+            _ => TurnClock::fixed(90_000),
         }
     }
 

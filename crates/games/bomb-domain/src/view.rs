@@ -2,7 +2,7 @@
 //! other seat's sealed placement of the open round.
 
 use serde::{Deserialize, Serialize};
-use umpire_core::{Cell, PerSeat, Seat, Viewer};
+use umpire_core::{Cell, PerSeat, Render, Seat, Viewer};
 
 use crate::board::{GRID, SIZE};
 use crate::{Blast, BombDomain, Kind, Motion, PEGS, Phase, Placement, ROUNDS, Sealed, TURNS, Turn};
@@ -183,80 +183,151 @@ pub fn build(game: &BombDomain, viewer: Viewer) -> View {
     }
 }
 
-/// The view as a terminal board, within 80 columns. Each cell is two
-/// characters: its domain (`1`, `2`, `·` for nobody) and what stands on it
-/// (P1's pieces `S P X`, P2's `s p x`, a placed peg `o`, a peg a blast left
-/// `*`, nothing `·`).
-pub fn render(view: &View, colour: bool) -> String {
-    let paint = |text: String, code: &str| {
-        if colour && !code.is_empty() {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text
-        }
-    };
-    let mut on: Vec<Vec<char>> = vec![vec!['·'; SIZE as usize]; SIZE as usize];
-    for seat in Seat::BOTH {
-        for kind in Kind::ALL {
-            let letter = kind.letter();
-            let letter = if seat == Seat::P1 {
-                letter
+impl Render for View {
+    /// The view as a terminal board, within 80 columns. Each cell is two
+    /// characters: its domain (`1`, `2`, `·` for nobody) and what stands on it
+    /// (P1's pieces `S P X`, P2's `s p x`, a placed peg `o`, a peg a blast left
+    /// `*`, nothing `·`).
+    fn render(&self, colour: bool) -> String {
+        let paint = |text: String, code: &str| {
+            if colour && !code.is_empty() {
+                format!("\x1b[{code}m{text}\x1b[0m")
             } else {
-                letter.to_ascii_lowercase()
-            };
-            for c in view.pieces[seat].of(kind) {
-                put(&mut on, *c, letter);
+                text
+            }
+        };
+        let mut on: Vec<Vec<char>> = vec![vec!['·'; SIZE as usize]; SIZE as usize];
+        for seat in Seat::BOTH {
+            for kind in Kind::ALL {
+                let letter = kind.letter();
+                let letter = if seat == Seat::P1 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                };
+                for c in self.pieces[seat].of(kind) {
+                    put(&mut on, *c, letter);
+                }
+            }
+            for c in &self.pegs[seat] {
+                put(&mut on, *c, 'o');
+            }
+            for c in &self.blast_pegs[seat] {
+                put(&mut on, *c, '*');
             }
         }
-        for c in &view.pegs[seat] {
-            put(&mut on, *c, 'o');
+        let mut out = String::from("    A  B  C  D  E  F  G  H  I\n");
+        for (row, line) in self.domain.iter().take(SIZE as usize).enumerate() {
+            out += &format!("{:>2} ", row + 1);
+            for (col, d) in line.chars().take(SIZE as usize).enumerate() {
+                let (mark, code) = match d {
+                    '1' => ('1', "31"),
+                    '2' => ('2', "34"),
+                    _ => ('·', "2"),
+                };
+                out += " ";
+                out += &paint(format!("{mark}{}", on[row][col]), code);
+            }
+            out.push('\n');
         }
-        for c in &view.blast_pegs[seat] {
-            put(&mut on, *c, '*');
-        }
-    }
-    let mut out = String::from("    A  B  C  D  E  F  G  H  I\n");
-    for (row, line) in view.domain.iter().take(SIZE as usize).enumerate() {
-        out += &format!("{:>2} ", row + 1);
-        for (col, d) in line.chars().take(SIZE as usize).enumerate() {
-            let (mark, code) = match d {
-                '1' => ('1', "31"),
-                '2' => ('2', "34"),
-                _ => ('·', "2"),
-            };
-            out += " ";
-            out += &paint(format!("{mark}{}", on[row][col]), code);
+        out += "legend: a cell is its domain (1 = P1's, 2 = P2's, · = nobody's), then\n";
+        out += "        what stands on it: S P X = P1's square, plus, cross; s p x = P2's;\n";
+        out += "        o = a peg, * = a peg a blast left (a peg's cell is its owner's)\n";
+        let pieces = |s: Seat| {
+            Kind::ALL
+                .iter()
+                .map(|&k| self.pieces[s].of(k).len())
+                .sum::<usize>()
+        };
+        out += &format!(
+            "cells: P1 {}, P2 {} · pieces: P1 {}, P2 {} · pegs left: P1 {}, P2 {}\n",
+            self.cells.p1,
+            self.cells.p2,
+            pieces(Seat::P1),
+            pieces(Seat::P2),
+            self.pegs_left.p1,
+            self.pegs_left.p2
+        );
+        let ec = self.dmo.other();
+        out += &format!("DMO (A–D): {} · EC (F–I): {ec}", self.dmo);
+        if let (Some(first), Some(by)) = (self.starter, self.chooser) {
+            out += &format!(" · first turn: {first}, chosen by {by}");
         }
         out.push('\n');
+        if self.phase == Phase::Over {
+            out += "the game is over: the final blast has gone off\n";
+        }
+        out
     }
-    out += "legend: a cell is its domain (1 = P1's, 2 = P2's, · = nobody's), then\n";
-    out += "        what stands on it: S P X = P1's square, plus, cross; s p x = P2's;\n";
-    out += "        o = a peg, * = a peg a blast left (a peg's cell is its owner's)\n";
-    let pieces = |s: Seat| {
-        Kind::ALL
-            .iter()
-            .map(|&k| view.pieces[s].of(k).len())
-            .sum::<usize>()
-    };
-    out += &format!(
-        "cells: P1 {}, P2 {} · pieces: P1 {}, P2 {} · pegs left: P1 {}, P2 {}\n",
-        view.cells.p1,
-        view.cells.p2,
-        pieces(Seat::P1),
-        pieces(Seat::P2),
-        view.pegs_left.p1,
-        view.pegs_left.p2
-    );
-    let ec = view.dmo.other();
-    out += &format!("DMO (A–D): {} · EC (F–I): {ec}", view.dmo);
-    if let (Some(first), Some(by)) = (view.starter, view.chooser) {
-        out += &format!(" · first turn: {first}, chosen by {by}");
+
+    /// What `seat` decides now, with how to write it.
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        let ec = self.dmo.other();
+        Some(match self.phase {
+            Phase::First if self.deferred && seat == ec => format!(
+                "{} (DMO) handed you the choice: who takes the first turn, `first P1` or `first P2`",
+                self.dmo
+            ),
+            Phase::First if !self.deferred && seat == self.dmo => format!(
+                "you are the DMO: choose who takes the first turn, `first P1` or `first P2`, or `defer` to hand the choice to {ec} (EC)"
+            ),
+            Phase::Place if self.sealed[seat] == SealedView::Waiting => {
+                let own = (self.round % 2 == 1) == (seat == self.dmo);
+                format!(
+                    "placement round {} of {ROUNDS}: one square, one plus and one cross on empty cells of {} (columns {}), none on a cell with 3 or more occupied neighbours and no two in one 2×2 block; written square CELL, plus CELL, cross CELL",
+                    self.round,
+                    if self.round % 2 == 1 {
+                        "your own starting domain"
+                    } else {
+                        "your opponent's starting domain"
+                    },
+                    if own { "A–D" } else { "F–I" }
+                )
+            }
+            Phase::Turns if self.to_move == Some(seat) => {
+                let mut line = format!(
+                    "your turn {} of {}: in this order and each optional, move FROM-TO FROM-TO (one piece vertically, another horizontally, as far) or diagonal FROM-TO, then peg CELL, then detonate CELL, joined by semicolons; or `pass`",
+                    self.turn / 2 + 1,
+                    TURNS / 2
+                );
+                if let Some(d) = self.diagonal {
+                    line += &format!("; no peg next to {d} this turn: it moved diagonally");
+                }
+                line
+            }
+            _ => return None,
+        })
     }
-    out.push('\n');
-    if view.phase == Phase::Over {
-        out += "the game is over: the final blast has gone off\n";
+
+    /// The latest event in words, as `view` shows it: a sealed placement in
+    /// full only to a viewer the view shows it to (its seat, the umpire).
+    fn last_event(&self) -> Option<String> {
+        if let Some(sealed) = sealed_event(self) {
+            return Some(sealed);
+        }
+        Some(match self.last? {
+            Event::First { by, first, lapsed } if lapsed => {
+                format!("{by}'s starter choice lapsed: {first} takes the first turn")
+            }
+            Event::First { by, first, .. } => format!("{by} chose {first} to take the first turn"),
+            Event::Defer { by } => format!("{by} deferred the starter choice to {}", by.other()),
+            Event::Round { round, placed } => {
+                let part = |s: Seat| match placed[s] {
+                    Some(p) => format!("{s} {p}"),
+                    None => format!("{s} lost its pieces to the clock"),
+                };
+                format!("round {round}: {}; {}", part(Seat::P1), part(Seat::P2))
+            }
+            Event::Turn {
+                seat, action: None, ..
+            } => format!("{seat}'s turn was skipped: no time left"),
+            Event::Turn {
+                seat,
+                action: Some(t),
+                ..
+            } => turn_in_words(seat, &t),
+        })
     }
-    out
 }
 
 fn put(on: &mut [Vec<char>], c: Cell, mark: char) {
@@ -266,75 +337,6 @@ fn put(on: &mut [Vec<char>], c: Cell, mark: char) {
     {
         *cell = mark;
     }
-}
-
-/// What `seat` decides now, with how to write it.
-pub fn prompt(view: &View, seat: Seat) -> Option<String> {
-    let ec = view.dmo.other();
-    Some(match view.phase {
-        Phase::First if view.deferred && seat == ec => format!(
-            "{} (DMO) handed you the choice: who takes the first turn, `first P1` or `first P2`",
-            view.dmo
-        ),
-        Phase::First if !view.deferred && seat == view.dmo => format!(
-            "you are the DMO: choose who takes the first turn, `first P1` or `first P2`, or `defer` to hand the choice to {ec} (EC)"
-        ),
-        Phase::Place if view.sealed[seat] == SealedView::Waiting => {
-            let own = (view.round % 2 == 1) == (seat == view.dmo);
-            format!(
-                "placement round {} of {ROUNDS}: one square, one plus and one cross on empty cells of {} (columns {}), none on a cell with 3 or more occupied neighbours and no two in one 2×2 block; written square CELL, plus CELL, cross CELL",
-                view.round,
-                if view.round % 2 == 1 {
-                    "your own starting domain"
-                } else {
-                    "your opponent's starting domain"
-                },
-                if own { "A–D" } else { "F–I" }
-            )
-        }
-        Phase::Turns if view.to_move == Some(seat) => {
-            let mut line = format!(
-                "your turn {} of {}: in this order and each optional, move FROM-TO FROM-TO (one piece vertically, another horizontally, as far) or diagonal FROM-TO, then peg CELL, then detonate CELL, joined by semicolons; or `pass`",
-                view.turn / 2 + 1,
-                TURNS / 2
-            );
-            if let Some(d) = view.diagonal {
-                line += &format!("; no peg next to {d} this turn: it moved diagonally");
-            }
-            line
-        }
-        _ => return None,
-    })
-}
-
-/// The latest event in words, as `view` shows it: a sealed placement in
-/// full only to a viewer the view shows it to (its seat, the umpire).
-pub fn last_event(view: &View) -> Option<String> {
-    if let Some(sealed) = sealed_event(view) {
-        return Some(sealed);
-    }
-    Some(match view.last? {
-        Event::First { by, first, lapsed } if lapsed => {
-            format!("{by}'s starter choice lapsed: {first} takes the first turn")
-        }
-        Event::First { by, first, .. } => format!("{by} chose {first} to take the first turn"),
-        Event::Defer { by } => format!("{by} deferred the starter choice to {}", by.other()),
-        Event::Round { round, placed } => {
-            let part = |s: Seat| match placed[s] {
-                Some(p) => format!("{s} {p}"),
-                None => format!("{s} lost its pieces to the clock"),
-            };
-            format!("round {round}: {}; {}", part(Seat::P1), part(Seat::P2))
-        }
-        Event::Turn {
-            seat, action: None, ..
-        } => format!("{seat}'s turn was skipped: no time left"),
-        Event::Turn {
-            seat,
-            action: Some(t),
-            ..
-        } => turn_in_words(seat, &t),
-    })
 }
 
 /// During a placement round, the one seat whose part is in (submitted or

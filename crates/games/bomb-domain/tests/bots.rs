@@ -2,18 +2,17 @@
 //! their seat's window.
 
 use umpire_bomb_domain::{BombDomain, REGISTRATION};
-use umpire_core::bot_checks::{assert_blind_to_hidden, wins};
+use umpire_core::bot_checks::{assert_blind_to_hidden, assert_wins};
 
 #[test]
 fn greedy_beats_random() {
-    let won = wins(&REGISTRATION, "greedy", "random", 12);
-    assert!(won >= 11, "greedy won {won} of 12");
+    assert_wins(&REGISTRATION, "greedy", "random", 11, 12);
 }
 
 /// The placements are simultaneous: decoupled selection there.
 #[test]
 fn search_beats_random() {
-    assert_eq!(wins(&REGISTRATION, "search:100", "random", 4), 4);
+    assert_wins(&REGISTRATION, "search:100", "random", 4, 4);
 }
 
 #[test]

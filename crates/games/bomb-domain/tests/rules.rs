@@ -6,9 +6,8 @@ use serde_json::{Value, json};
 use umpire_bomb_domain::{
     Action, BombDomain, Config, Kind, Phase, Placement, SealedView, Turn, View,
 };
-use umpire_core::{
-    Cell, Game, Match, MatchOptions, RuleViolation, Seat, Viewer, erase, seeded_rng,
-};
+use umpire_core::conformance::{assert_refused_by as assert_refused, play_text as play};
+use umpire_core::{Cell, Game, Match, MatchOptions, Render, Seat, Viewer, erase, seeded_rng};
 
 const P1: Seat = Seat::P1;
 const P2: Seat = Seat::P2;
@@ -19,29 +18,6 @@ fn c(text: &str) -> Cell {
 
 fn new_game() -> BombDomain {
     BombDomain::new(&Config::default(), 0).unwrap()
-}
-
-fn play(state: &mut BombDomain, seat: Seat, text: &str) {
-    let action: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    state
-        .play(seat, &action)
-        .unwrap_or_else(|e| panic!("{seat} `{text}`: {e}"));
-}
-
-/// Each entry is refused with its rule and message, and changes nothing.
-fn assert_refused(state: &BombDomain, cases: &[(Seat, &str, &str, &str)]) {
-    for &(seat, text, rule, message) in cases {
-        let mut copy = state.clone();
-        let (got_rule, got_message) = match text.parse::<Action>() {
-            Err(e) => ("notation", e.to_string()),
-            Ok(action) => {
-                let e = copy.play(seat, &action).unwrap_err();
-                (e.rule(), e.to_string())
-            }
-        };
-        assert_eq!((got_rule, got_message.as_str()), (rule, message), "{text}");
-        assert_eq!(&copy, state, "`{text}` changed the state");
-    }
 }
 
 /// A position built from a picture: nine rows of nine cells (spaces are
@@ -234,7 +210,7 @@ fn a_submission_stays_sealed_until_both_are_in_and_then_both_land() {
     assert_eq!(state.piece(c("B2")), Some((P1, Kind::Square)));
     assert_eq!(state.piece(c("G4")), Some((P2, Kind::Plus)));
     assert_eq!(state.decision().get(P1).unwrap().step, 2);
-    let last = BombDomain::last_event(&state.view(Viewer::Spectator)).unwrap();
+    let last = state.view(Viewer::Spectator).last_event().unwrap();
     assert_eq!(
         last,
         "round 1: P1 square B2, plus C4, cross A7; P2 square I2, plus G4, cross H7"
@@ -970,7 +946,7 @@ fn a_turn_is_one_action_and_pass_is_a_turn() {
     assert_eq!(state.to_move(), Some(P2));
     assert_eq!(state.turns_taken(), 1);
     assert_eq!(
-        BombDomain::last_event(&state.view(Viewer::Spectator)).unwrap(),
+        state.view(Viewer::Spectator).last_event().unwrap(),
         "P1 passed"
     );
 }
@@ -1139,7 +1115,7 @@ fn a_host_s_shapes_are_used_and_shown() {
 // ---- the terminal ----
 
 fn last(state: &BombDomain, viewer: Viewer) -> String {
-    BombDomain::last_event(&state.view(viewer)).unwrap_or_default()
+    state.view(viewer).last_event().unwrap_or_default()
 }
 
 #[test]
@@ -1212,7 +1188,7 @@ fn the_terminal_board_has_a_legend_for_every_symbol() {
     view["diagonal"] = json!("D6");
     view["domain"][2] = json!("12.......");
     let view: View = serde_json::from_value(view).unwrap();
-    let text = BombDomain::render(&view, false);
+    let text = view.render(false);
     let (board, rest) = text.split_once("legend:").unwrap();
     for symbol in ['1', '2', '·', 'S', 'P', 'X', 's', 'p', 'x', 'o', '*'] {
         assert!(board.contains(symbol), "the board shows {symbol}:\n{text}");
@@ -1222,10 +1198,10 @@ fn the_terminal_board_has_a_legend_for_every_symbol() {
     assert!(text.contains(" 2  1o 1* 1· 1· ·· 2o 2* 2· 2·"), "{text}");
     // Whose turn it is is the prompt's, for the seat that decides.
     assert!(!text.contains("turn 3"), "{text}");
-    let prompt = BombDomain::prompt(&view, P1).unwrap();
+    let prompt = view.prompt(P1).unwrap();
     assert!(prompt.starts_with("your turn 3 of 25:"), "{prompt}");
     assert!(prompt.contains("no peg next to D6 this turn"), "{prompt}");
-    assert_eq!(BombDomain::prompt(&view, P2), None);
+    assert_eq!(view.prompt(P2), None);
 }
 
 #[test]
@@ -1237,13 +1213,13 @@ fn the_terminal_fits_80_columns_through_a_whole_game() {
         for viewer in [Viewer::Seat(P1), Viewer::Seat(P2), Viewer::Spectator] {
             let view = state.view(viewer);
             for colour in [false, true] {
-                let text = BombDomain::render(&view, colour);
+                let text = view.render(colour);
                 let plain = strip_ansi(&text);
                 for line in plain.lines() {
                     assert!(line.chars().count() <= 80, "{} columns: {line}", line.len());
                 }
             }
-            if let Some(event) = BombDomain::last_event(&view) {
+            if let Some(event) = view.last_event() {
                 // The terminal prints it after a 4-column prompt, with a full stop.
                 assert!(event.chars().count() <= 75, "{event}");
             }

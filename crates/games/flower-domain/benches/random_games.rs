@@ -4,21 +4,19 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use umpire_bots::bench::{ThreadCpu, cpu_time, random_games};
+use umpire_core::conformance::play_text;
 use umpire_core::{Game, Seat};
 use umpire_flower_domain::{Config, FlowerDomain};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::DRAFT;
 
 /// Seed 0's position after the study and the draft: red's first move.
 fn opening(config: &Config) -> (FlowerDomain, Seat) {
     let mut state = FlowerDomain::new(config, 0).unwrap();
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "red"),
-        (Seat::P2, "blue"),
-        (Seat::P2, "green"),
-    ] {
-        state.play(seat, &text.parse().unwrap()).unwrap();
+    for (seat, text) in DRAFT {
+        play_text(&mut state, seat, text);
     }
     (state, Seat::P1)
 }

@@ -9,20 +9,14 @@
 use crate::{Action, BOARD, CELLS, Colour, FlowerDomain, Phase, Placement, garden_regions};
 use rand::RngExt;
 use umpire_core::grid::Groups;
-use umpire_core::{BotInfo, Game, Level, MatchRng, Seat, SeatView, Viewer, plain};
+use umpire_core::{BotInfo, Game, MatchRng, Seat, SeatView, Viewer};
 
 use umpire_core::Think;
 
 /// Flower Domain's bots, weakest first within a level.
-pub(crate) static BOTS: &[BotInfo] = &[
-    BotInfo {
-        name: "greedy",
-        level: Level::Medium,
-        about: "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
-        make: |a| plain(a, || Box::new(Greedy)),
-    },
-    umpire_bots::search::bot::<FlowerDomain>(),
-];
+pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<FlowerDomain, Greedy>(
+    "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
+);
 
 /// Plays the move that most raises its own score minus the opponent's (the
 /// largest regions of each seat's colours), then, among equals, the one that

@@ -29,7 +29,7 @@ pub use view::{Last, Phase, View};
 /// Flower Domain's place in the catalogue: the game and its bots.
 pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
     game: umpire_core::erase::<FlowerDomain>(),
-    bots: bot::BOTS,
+    bots: &bot::BOTS,
     commands: &[],
     words: &["flower", "flowers", "meadow", "garden"],
 };
@@ -578,18 +578,6 @@ impl Game for FlowerDomain {
         }
     }
 
-    fn render(view: &View, colour: bool) -> String {
-        view::render(view, colour)
-    }
-
-    fn prompt(view: &View, seat: Seat) -> Option<String> {
-        view::prompt(view, seat)
-    }
-
-    fn last_event(view: &View) -> Option<String> {
-        view::last_event(view)
-    }
-
     /// Nothing is hidden: the view rebuilds the exact state.
     fn sample<R: Rng + ?Sized>(_: Viewer, view: &View, _: &(), _: &mut R) -> Self {
         FlowerDomain::from_view(view).unwrap_or_else(|_| {
@@ -612,24 +600,15 @@ impl Game for FlowerDomain {
     }
 
     fn clock_policy(_: &Config) -> ClockPolicy {
-        ClockPolicy {
-            bank_ms: 5 * 60_000,
-            ..ClockPolicy::default()
-        }
+        ClockPolicy::bank(5 * 60_000)
     }
 
     /// 3 minutes to study the meadow, not drawn from the reserve; then 90 s
     /// per decision (first drafter, picks, moves), with the 5-minute reserve.
     fn turn_clock(&self, _: Seat) -> TurnClock {
         match self.phase {
-            Phase::Study => TurnClock {
-                turn_ms: 3 * 60_000,
-                overtime: false,
-            },
-            _ => TurnClock {
-                turn_ms: 90_000,
-                overtime: true,
-            },
+            Phase::Study => TurnClock::fixed(3 * 60_000),
+            _ => TurnClock::with_overtime(90_000),
         }
     }
 

@@ -9,7 +9,7 @@ use rand::RngExt;
 use umpire_core::{MatchRng, Seat};
 
 use crate::bot::{Regions, meadow_colours, setup_action};
-use umpire_bots::search::{SearchGame, logistic};
+use umpire_bots::search::{SearchGame, Tuning, logistic};
 
 /// The search's draft order.
 const DRAFT: [Colour; 4] = [Colour::Blue, Colour::Yellow, Colour::Green, Colour::Red];
@@ -22,9 +22,7 @@ const ROOM: f64 = 1.5;
 const SCALE: f64 = 3.0;
 
 impl SearchGame for FlowerDomain {
-    const ROLLOUT_DEPTH: usize = 0;
-    const EXPLORATION: f64 = 0.2;
-    const WIDEN: f64 = 1.5;
+    const TUNING: Tuning = Tuning::EVALUATED;
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
         // Before play the value cannot tell the choices apart (the garden

@@ -3,7 +3,7 @@
 //! fact of the state (a state is rebuilt from it exactly).
 
 use serde::{Deserialize, Serialize};
-use umpire_core::{Cell, PerSeat, Seat};
+use umpire_core::{Cell, PerSeat, Render, Seat};
 
 use crate::FirstMove;
 use crate::board::{ByColour, Colour};
@@ -82,70 +82,102 @@ fn paint(c: char, colour: bool) -> String {
     }
 }
 
-/// The view as a terminal board: meadow and garden side by side. Without
-/// colours the letters `R Y G B` are shown; with colours, each colour's shape.
-pub fn render(view: &View, colour: bool) -> String {
-    let letters = "A B C D E F G H I J";
-    let mut out = format!("    meadow                  garden\n    {letters}     {letters}\n");
-    for (row, (m, g)) in view.meadow.iter().zip(&view.garden).enumerate() {
-        let line = |s: &str| {
-            s.chars()
-                .map(|c| paint(c, colour))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        out += &format!("{:>3} {}  {:>3} {}\n", row + 1, line(m), row + 1, line(g));
-    }
-    out += if colour {
-        "legend: ◆ red  ⬢ yellow  ■ green  ● blue  · empty\n"
-    } else {
-        "legend: R red  Y yellow  G green  B blue (flowers)  . empty\n"
-    };
-    let owned: Vec<String> = Colour::ALL
-        .iter()
-        .filter_map(|&c| view.owners[c].map(|s| format!("{c} {s}")))
-        .collect();
-    if !owned.is_empty() {
-        out += &format!(
-            "colours: {}; score P1 {} P2 {}\n",
-            owned.join(", "),
-            view.score.p1,
-            view.score.p2
-        );
-    }
-    out
-}
-
-/// What `seat` decides now, with how to write it.
-pub fn prompt(view: &View, seat: Seat) -> Option<String> {
-    Some(match view.phase {
-        Phase::Study if !view.ready[seat] => "study the meadow, then say `ready`".into(),
-        Phase::First if view.advantage == seat => {
-            "you have the advantage: name who drafts first, `first P1` or `first P2`".into()
-        }
-        Phase::Draft if drafter(view)? == seat => {
-            let free: Vec<String> = Colour::ALL
-                .iter()
-                .filter(|&&c| view.owners[c].is_none())
-                .map(|c| format!("`{c}`"))
-                .collect();
-            format!("draft a colour: {}", or_list(&free))
-        }
-        Phase::Play if view.to_move == Some(seat) => {
-            let first = match view.restriction {
-                Some(FirstMove::Amended) => {
-                    "; this first move takes exactly four flowers, one landing on E5, F5, E6 or F6"
-                }
-                Some(FirstMove::Original) => "; this first move takes exactly two flowers",
-                None => "",
+impl Render for View {
+    /// The view as a terminal board: meadow and garden side by side. Without
+    /// colours the letters `R Y G B` are shown; with colours, each colour's shape.
+    fn render(&self, colour: bool) -> String {
+        let letters = "A B C D E F G H I J";
+        let mut out = format!("    meadow                  garden\n    {letters}     {letters}\n");
+        for (row, (m, g)) in self.meadow.iter().zip(&self.garden).enumerate() {
+            let line = |s: &str| {
+                s.chars()
+                    .map(|c| paint(c, colour))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
-            format!(
-                "your move: 2–4 connected meadow flowers of different colours into empty garden cells as the same shape, written MEADOW-CELLS to GARDEN-CELLS, or `pass` (passes in a row: {}){first}",
-                view.passes
-            )
+            out += &format!("{:>3} {}  {:>3} {}\n", row + 1, line(m), row + 1, line(g));
         }
-        _ => return None,
-    })
+        out += if colour {
+            "legend: ◆ red  ⬢ yellow  ■ green  ● blue  · empty\n"
+        } else {
+            "legend: R red  Y yellow  G green  B blue (flowers)  . empty\n"
+        };
+        let owned: Vec<String> = Colour::ALL
+            .iter()
+            .filter_map(|&c| self.owners[c].map(|s| format!("{c} {s}")))
+            .collect();
+        if !owned.is_empty() {
+            out += &format!(
+                "colours: {}; score P1 {} P2 {}\n",
+                owned.join(", "),
+                self.score.p1,
+                self.score.p2
+            );
+        }
+        out
+    }
+
+    /// What `seat` decides now, with how to write it.
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        Some(match self.phase {
+            Phase::Study if !self.ready[seat] => "study the meadow, then say `ready`".into(),
+            Phase::First if self.advantage == seat => {
+                "you have the advantage: name who drafts first, `first P1` or `first P2`".into()
+            }
+            Phase::Draft if drafter(self)? == seat => {
+                let free: Vec<String> = Colour::ALL
+                    .iter()
+                    .filter(|&&c| self.owners[c].is_none())
+                    .map(|c| format!("`{c}`"))
+                    .collect();
+                format!("draft a colour: {}", or_list(&free))
+            }
+            Phase::Play if self.to_move == Some(seat) => {
+                let first = match self.restriction {
+                    Some(FirstMove::Amended) => {
+                        "; this first move takes exactly four flowers, one landing on E5, F5, E6 or F6"
+                    }
+                    Some(FirstMove::Original) => "; this first move takes exactly two flowers",
+                    None => "",
+                };
+                format!(
+                    "your move: 2–4 connected meadow flowers of different colours into empty garden cells as the same shape, written MEADOW-CELLS to GARDEN-CELLS, or `pass` (passes in a row: {}){first}",
+                    self.passes
+                )
+            }
+            _ => return None,
+        })
+    }
+
+    /// The latest event in words: a move or pass, else the latest pick, the
+    /// first drafter, or a seat ready to end the study.
+    fn last_event(&self) -> Option<String> {
+        if let Some(last) = &self.last {
+            return Some(if last.action == "pass" {
+                format!("{} passed", last.by)
+            } else {
+                format!("{} moved {}", last.by, last.action)
+            });
+        }
+        if let Some(&pick) = self.picks.last() {
+            let by = self.owners[pick]?;
+            let given: Vec<String> = Colour::ALL
+                .iter()
+                .filter(|&&c| !self.picks.contains(&c))
+                .filter_map(|&c| self.owners[c].map(|s| format!("; {c} goes to {s}")))
+                .collect();
+            return Some(format!("{by} drafted {pick}{}", given.concat()));
+        }
+        if let Some(first) = self.first_drafter {
+            return Some(format!("{first} drafts first"));
+        }
+        let ready: Vec<String> = umpire_core::Seat::BOTH
+            .iter()
+            .filter(|&&s| self.ready[s])
+            .map(|s| s.to_string())
+            .collect();
+        (!ready.is_empty()).then(|| format!("{} ended the study", ready.join(" and ")))
+    }
 }
 
 /// The seat to pick next in the draft, A B B A.
@@ -165,34 +197,4 @@ fn or_list(items: &[String]) -> String {
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => String::new(),
     }
-}
-
-/// The latest event in words: a move or pass, else the latest pick, the
-/// first drafter, or a seat ready to end the study.
-pub fn last_event(view: &View) -> Option<String> {
-    if let Some(last) = &view.last {
-        return Some(if last.action == "pass" {
-            format!("{} passed", last.by)
-        } else {
-            format!("{} moved {}", last.by, last.action)
-        });
-    }
-    if let Some(&pick) = view.picks.last() {
-        let by = view.owners[pick]?;
-        let given: Vec<String> = Colour::ALL
-            .iter()
-            .filter(|&&c| !view.picks.contains(&c))
-            .filter_map(|&c| view.owners[c].map(|s| format!("; {c} goes to {s}")))
-            .collect();
-        return Some(format!("{by} drafted {pick}{}", given.concat()));
-    }
-    if let Some(first) = view.first_drafter {
-        return Some(format!("{first} drafts first"));
-    }
-    let ready: Vec<String> = umpire_core::Seat::BOTH
-        .iter()
-        .filter(|&&s| view.ready[s])
-        .map(|s| s.to_string())
-        .collect();
-    (!ready.is_empty()).then(|| format!("{} ended the study", ready.join(" and ")))
 }

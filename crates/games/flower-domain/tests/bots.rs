@@ -4,19 +4,20 @@
 use std::time::Duration;
 
 use serde_json::json;
-use umpire_core::bot_checks::wins;
+use umpire_core::bot_checks::assert_wins;
 use umpire_core::{Match, MatchOptions, Seat, Think, seeded_rng};
 use umpire_flower_domain::REGISTRATION;
 
+mod common;
+
 #[test]
 fn greedy_beats_random() {
-    let won = wins(&REGISTRATION, "greedy", "random", 20);
-    assert!(won >= 19, "greedy won {won} of 20");
+    assert_wins(&REGISTRATION, "greedy", "random", 19, 20);
 }
 
 #[test]
 fn search_beats_random() {
-    assert_eq!(wins(&REGISTRATION, "search:30", "random", 2), 2);
+    assert_wins(&REGISTRATION, "search:30", "random", 2, 2);
 }
 
 /// On the largest move lists (an unrestricted second move, over 200,000
@@ -26,15 +27,8 @@ fn search_beats_random() {
 fn greedy_keeps_to_its_budget() {
     let config = json!({"first_move": "original"});
     let mut m = Match::new(REGISTRATION.game, &config, 0, MatchOptions::untimed()).unwrap();
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "red"),
-        (Seat::P2, "blue"),
-        (Seat::P2, "green"),
-        (Seat::P1, "A1-A2 to A1-A2"),
-    ] {
+    let first = (Seat::P1, "A1-A2 to A1-A2");
+    for (seat, text) in common::DRAFT.into_iter().chain([first]) {
         m.submit(seat, text, 0).unwrap();
     }
     let mut bot = REGISTRATION.make_bot("greedy").unwrap();

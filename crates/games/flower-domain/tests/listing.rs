@@ -4,8 +4,12 @@
 use std::collections::{BTreeSet, HashSet};
 
 use rand::RngExt;
+use umpire_core::conformance::play_text;
 use umpire_core::{Game, Seat, seeded_rng};
 use umpire_flower_domain::{Action, Config, FirstMove, FlowerDomain, Phase};
+
+mod common;
+use common::{DRAFT, TURNS};
 
 /// A move as (meadow cells, garden cells), both as `row * 10 + col`, pairs
 /// sorted by meadow cell.
@@ -70,20 +74,10 @@ fn brute_force(state: &FlowerDomain) -> HashSet<Key> {
         }
         layer = next;
     }
-    let turns: [[i32; 4]; 8] = [
-        [1, 0, 0, 1],
-        [0, -1, 1, 0],
-        [-1, 0, 0, -1],
-        [0, 1, -1, 0],
-        [-1, 0, 0, 1],
-        [1, 0, 0, -1],
-        [0, 1, 1, 0],
-        [0, -1, -1, 0],
-    ];
     let mut moves = HashSet::new();
     for set in &sets {
         let (x0, y0) = (set[0] % 10, set[0] / 10);
-        for [a, b, c, d] in turns {
+        for [a, b, c, d] in TURNS {
             for target in 0..100 {
                 let (tx, ty) = (target % 10, target / 10);
                 let mut pairs = Vec::new();
@@ -119,15 +113,8 @@ fn brute_force(state: &FlowerDomain) -> HashSet<Key> {
 /// The position after the study and a draft, red to move first.
 fn opening(config: &Config, seed: u64) -> FlowerDomain {
     let mut state = FlowerDomain::new(config, seed).unwrap();
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "red"),
-        (Seat::P2, "blue"),
-        (Seat::P2, "green"),
-    ] {
-        state.play(seat, &text.parse().unwrap()).unwrap();
+    for (seat, text) in DRAFT {
+        play_text(&mut state, seat, text);
     }
     state
 }

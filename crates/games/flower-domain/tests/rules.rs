@@ -7,6 +7,8 @@ use umpire_flower_domain::{
     ByColour, Colour, Config, FirstMove, FlowerDomain, Phase, View, compare,
 };
 
+mod common;
+
 /// `RYGB` repeated, with C2 and J10 swapped so that A1 B1 C1 C2 hold red,
 /// yellow, green and blue (and B2, C2 are two blues side by side):
 ///
@@ -122,18 +124,8 @@ fn each_of_the_eight_symmetries_is_accepted() {
     let m = midgame();
     // The L of A1 B1 C1 C2 (red, yellow, green, blue) turned and flipped.
     let l = [(0, 0), (1, 0), (2, 0), (2, 1)];
-    let turns = [
-        [1, 0, 0, 1],
-        [0, -1, 1, 0],
-        [-1, 0, 0, -1],
-        [0, 1, -1, 0],
-        [-1, 0, 0, 1],
-        [1, 0, 0, -1],
-        [0, 1, 1, 0],
-        [0, -1, -1, 0],
-    ];
     let mut gardens = std::collections::HashSet::new();
-    for [a, b, c, d] in turns {
+    for [a, b, c, d] in common::TURNS {
         let moved: Vec<(i32, i32)> = l
             .iter()
             .map(|&(x, y)| (a * x + b * y, c * x + d * y))

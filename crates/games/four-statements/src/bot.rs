@@ -13,19 +13,13 @@ use crate::knowledge::{self, Memory};
 use crate::statement::{self, Evaluator, Said, Statement};
 use crate::{Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View};
 use rand::RngExt;
-use umpire_core::{BotInfo, Level, plain};
+use umpire_core::BotInfo;
 use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 
 /// Four Statements' bots, weakest first within a level.
-pub(crate) static BOTS: &[BotInfo] = &[
-    BotInfo {
-        name: "greedy",
-        level: Level::Medium,
-        about: "counts the grids still possible: bluffs where it is least sure, claims what most grids make true, buys the most uncertain cell, guesses when one grid is left",
-        make: |a| plain(a, || Box::new(Greedy)),
-    },
-    umpire_bots::search::bot::<FourStatements>(),
-];
+pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<FourStatements, Greedy>(
+    "counts the grids still possible: bluffs where it is least sure, claims what most grids make true, buys the most uncertain cell, guesses when one grid is left",
+);
 
 use umpire_core::Think;
 

@@ -47,7 +47,7 @@ pub use view::{Note, RoundView, RulingView, SideView, StatementView, Status, Vie
 /// `umpire statement` for hosts.
 pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
     game: umpire_core::erase::<FourStatements>(),
-    bots: bot::BOTS,
+    bots: &bot::BOTS,
     commands: &[umpire_core::Command {
         name: "statement",
         about: "Four Statements for hosts: judge a statement, or deduce from a seat's knowledge",
@@ -985,20 +985,6 @@ impl Game for FourStatements {
         view::build(self, viewer)
     }
 
-    fn render(view: &View, colour: bool) -> String {
-        view::render(view, colour)
-    }
-
-    fn prompt(view: &View, seat: Seat) -> Option<String> {
-        view::prompt(view, seat)
-    }
-
-    fn last_event(view: &View) -> Option<String> {
-        view.last
-            .as_ref()
-            .map(|l| l.trim_end_matches('.').to_string())
-    }
-
     fn remember(memory: &mut knowledge::Memory, view: &View) {
         memory.remember(view);
     }
@@ -1022,10 +1008,7 @@ impl Game for FourStatements {
     /// A 5-minute reserve per seat covers overruns of the bluff and claim
     /// phases.
     fn clock_policy(_: &Config) -> ClockPolicy {
-        ClockPolicy {
-            bank_ms: 300_000,
-            ..ClockPolicy::default()
-        }
+        ClockPolicy::bank(300_000)
     }
 
     fn turn_clock(&self, seat: Seat) -> TurnClock {
@@ -1042,10 +1025,7 @@ impl Game for FourStatements {
     /// 150 s more for a guess), whoever is guessing.
     fn public_turn_clock(&self, seat: Seat) -> TurnClock {
         match self.phase {
-            Phase::Reveal => TurnClock {
-                turn_ms: 180_000,
-                overtime: false,
-            },
+            Phase::Reveal => TurnClock::fixed(180_000),
             _ => self.turn_clock(seat),
         }
     }

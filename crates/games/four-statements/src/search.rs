@@ -11,7 +11,7 @@ use crate::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
 use umpire_core::{Game, MatchRng, Seat, Viewer};
 
 use crate::bot::{claim, informative_bluff, informative_bluff_on, no_limit_subset, reveal};
-use umpire_bots::search::{SearchGame, logistic};
+use umpire_bots::search::{SearchGame, Tuning, logistic};
 
 /// Bluffs weighed at each bluff decision.
 const BLUFFS: usize = 4;
@@ -21,8 +21,13 @@ const GUESS_FROM: u64 = 6;
 const SCALE: f64 = 2.0;
 
 impl SearchGame for FourStatements {
-    const ROLLOUT_DEPTH: usize = 0;
-    const EXPLORATION: f64 = 0.3;
+    /// No rollouts, like [`Tuning::EVALUATED`], but exploring a little more
+    /// and widening at the default pace.
+    const TUNING: Tuning = Tuning {
+        exploration: 0.3,
+        widen: 2.0,
+        rollout_depth: 0,
+    };
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
         let view = self.view(Viewer::Seat(seat));

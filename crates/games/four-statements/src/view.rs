@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
-use umpire_core::{Game, PerSeat, Seat, Viewer};
+use umpire_core::{Game, PerSeat, Render, Seat, Viewer};
 
 use crate::grid::{CELLS, CellSet, Colour, cell};
 use crate::knowledge;
@@ -564,80 +564,131 @@ fn notebook(view: &View, seat: Seat) -> Vec<Note> {
     notes
 }
 
-/// A terminal picture: the grid as this viewer knows it, then the rounds.
-pub fn render(view: &View, colour: bool) -> String {
-    let mut out = String::new();
-    let me = Seat::BOTH.into_iter().find(|&s| {
-        view.notebook.is_some() && view.known[s].is_some() && view.known[s.other()].is_none()
-    });
-    let layout = view
-        .layout
-        .as_deref()
-        .and_then(|l| crate::grid::Grid::parse(l).ok());
-    out += "    A B C D\n";
-    for row in 0..4 {
-        let _ = write!(out, "{:>3}", row + 1);
-        for col in 0..4 {
-            let i = row * 4 + col;
-            let known = me
-                .and_then(|s| known_colours(view, s))
-                .and_then(|k| k[i])
-                .or_else(|| layout.map(|g| g.get(i)));
-            out.push(' ');
-            out += &match known {
-                Some(c) if colour => paint(c),
-                Some(c) => c.letter().to_string(),
-                None => ".".into(),
-            };
+impl Render for View {
+    /// A terminal picture: the grid as this viewer knows it, then the rounds.
+    fn render(&self, colour: bool) -> String {
+        let mut out = String::new();
+        let me = Seat::BOTH.into_iter().find(|&s| {
+            self.notebook.is_some() && self.known[s].is_some() && self.known[s.other()].is_none()
+        });
+        let layout = self
+            .layout
+            .as_deref()
+            .and_then(|l| crate::grid::Grid::parse(l).ok());
+        out += "    A B C D\n";
+        for row in 0..4 {
+            let _ = write!(out, "{:>3}", row + 1);
+            for col in 0..4 {
+                let i = row * 4 + col;
+                let known = me
+                    .and_then(|s| known_colours(self, s))
+                    .and_then(|k| k[i])
+                    .or_else(|| layout.map(|g| g.get(i)));
+                out.push(' ');
+                out += &match known {
+                    Some(c) if colour => paint(c),
+                    Some(c) => c.letter().to_string(),
+                    None => ".".into(),
+                };
+            }
+            out.push('\n');
         }
-        out.push('\n');
-    }
-    out += "legend: R red, B blue, G green, Y yellow, . unknown\n";
-    for r in &view.rounds {
-        for seat in Seat::BOTH {
-            let Some(side) = &r.sides[seat] else { continue };
-            let _ = writeln!(out, "round {} {seat}: subset {}", r.round, side.subset);
-            for (i, s) in side.statements.iter().enumerate() {
-                let truth = match s.truth {
-                    Some(true) => " (true)",
-                    Some(false) => " (false)",
-                    None => "",
-                };
-                let text = s.text.as_deref().unwrap_or("(smokescreened)");
-                // The player's own words, when the reading says it otherwise.
-                let said = match &s.said {
-                    Some(said) if Some(said) != s.text.as_ref() => format!(" (said: “{said}”)"),
-                    _ => String::new(),
-                };
-                let _ = writeln!(out, "  {}. {text}{said}{truth}", i + 1);
+        out += "legend: R red, B blue, G green, Y yellow, . unknown\n";
+        for r in &self.rounds {
+            for seat in Seat::BOTH {
+                let Some(side) = &r.sides[seat] else { continue };
+                let _ = writeln!(out, "round {} {seat}: subset {}", r.round, side.subset);
+                for (i, s) in side.statements.iter().enumerate() {
+                    let truth = match s.truth {
+                        Some(true) => " (true)",
+                        Some(false) => " (false)",
+                        None => "",
+                    };
+                    let text = s.text.as_deref().unwrap_or("(smokescreened)");
+                    // The player's own words, when the reading says it otherwise.
+                    let said = match &s.said {
+                        Some(said) if Some(said) != s.text.as_ref() => format!(" (said: “{said}”)"),
+                        _ => String::new(),
+                    };
+                    let _ = writeln!(out, "  {}. {text}{said}{truth}", i + 1);
+                }
             }
         }
-    }
-    if view.notebook.is_none() {
-        for r in &view.rulings {
-            let _ = writeln!(out, "round {}: {}", r.round, ruling_words(r, None));
+        if self.notebook.is_none() {
+            for r in &self.rulings {
+                let _ = writeln!(out, "round {}: {}", r.round, ruling_words(r, None));
+            }
         }
-    }
-    if let Some(notes) = &view.notebook {
-        out += "your notebook:\n";
-        for note in notes.iter().filter(|n| n.round + 1 >= view.round) {
-            let _ = writeln!(out, "  {}", note.text);
+        if let Some(notes) = &self.notebook {
+            out += "your notebook:\n";
+            for note in notes.iter().filter(|n| n.round + 1 >= self.round) {
+                let _ = writeln!(out, "  {}", note.text);
+            }
         }
+        for seat in Seat::BOTH {
+            let rp = self.rp[seat].map_or("?".to_string(), |r| r.to_string());
+            let _ = writeln!(out, "{seat}: {rp} RP");
+        }
+        let phase = match self.phase {
+            Phase::Bluff => "bluff",
+            Phase::Claim => "claim",
+            Phase::Reveal => "reveal",
+            Phase::Over => "",
+        };
+        if !phase.is_empty() {
+            let _ = writeln!(out, "round {}, {phase} phase", self.round);
+        }
+        out
     }
-    for seat in Seat::BOTH {
-        let rp = view.rp[seat].map_or("?".to_string(), |r| r.to_string());
-        let _ = writeln!(out, "{seat}: {rp} RP");
+
+    /// What `seat` decides now, with how to write it.
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        let unused = |item: Item| !self.items[seat].contains_key(item_key(item));
+        Some(match (self.phase, self.status[seat]) {
+            (Phase::Bluff, Status::Waiting) => {
+                let mut line = "bluff: write subset CELLS; STATEMENT; STATEMENT; STATEMENT; STATEMENT, with 4–8 connected cells sharing fewer than ⌊n/2⌋ of their n cells with your last subset".to_string();
+                if unused(Item::Smokescreen) {
+                    line += "; add smokescreen N to hide your statement N";
+                }
+                if unused(Item::NoLimit) {
+                    line += "; add nolimit to lift the subset rules this round";
+                }
+                line
+            }
+            (Phase::Claim, Status::Waiting) => {
+                let mut line = format!(
+                    "claim: write claims and T, F or - for each of {}'s four statements (- for a smokescreened one)",
+                    seat.other()
+                );
+                if unused(Item::Detective) {
+                    line += "; first, detective N tells you alone the truth of statement N";
+                }
+                line
+            }
+            (Phase::Reveal, Status::Waiting) => {
+                let rp = self.rp[seat].unwrap_or(0);
+                let mut line = "reveal: `pass`".to_string();
+                if self.may_buy[seat] == Some(true) && rp >= crate::CELL_PRICE {
+                    line += &format!(
+                        ", buy CELLS you do not know ({} RP each; you have {rp})",
+                        crate::CELL_PRICE
+                    );
+                }
+                line + ", guess and the grid's 16 letters R B G Y (a wrong guess loses your RP), or `guess` alone to take the guessing time first"
+            }
+            (Phase::Reveal, Status::Guessing) => {
+                "reveal: you took the guessing time; guess and the grid's 16 letters R B G Y, or `pass`"
+                    .to_string()
+            }
+            _ => return None,
+        })
     }
-    let phase = match view.phase {
-        Phase::Bluff => "bluff",
-        Phase::Claim => "claim",
-        Phase::Reveal => "reveal",
-        Phase::Over => "",
-    };
-    if !phase.is_empty() {
-        let _ = writeln!(out, "round {}, {phase} phase", view.round);
+
+    fn last_event(&self) -> Option<String> {
+        self.last
+            .as_ref()
+            .map(|l| l.trim_end_matches('.').to_string())
     }
-    out
 }
 
 fn paint(c: Colour) -> String {
@@ -648,47 +699,4 @@ fn paint(c: Colour) -> String {
         Colour::Yellow => 33,
     };
     format!("\x1b[1;{code}m{}\x1b[0m", c.letter())
-}
-
-/// What `seat` decides now, with how to write it.
-pub fn prompt(view: &View, seat: Seat) -> Option<String> {
-    let unused = |item: Item| !view.items[seat].contains_key(item_key(item));
-    Some(match (view.phase, view.status[seat]) {
-        (Phase::Bluff, Status::Waiting) => {
-            let mut line = "bluff: write subset CELLS; STATEMENT; STATEMENT; STATEMENT; STATEMENT, with 4–8 connected cells sharing fewer than ⌊n/2⌋ of their n cells with your last subset".to_string();
-            if unused(Item::Smokescreen) {
-                line += "; add smokescreen N to hide your statement N";
-            }
-            if unused(Item::NoLimit) {
-                line += "; add nolimit to lift the subset rules this round";
-            }
-            line
-        }
-        (Phase::Claim, Status::Waiting) => {
-            let mut line = format!(
-                "claim: write claims and T, F or - for each of {}'s four statements (- for a smokescreened one)",
-                seat.other()
-            );
-            if unused(Item::Detective) {
-                line += "; first, detective N tells you alone the truth of statement N";
-            }
-            line
-        }
-        (Phase::Reveal, Status::Waiting) => {
-            let rp = view.rp[seat].unwrap_or(0);
-            let mut line = "reveal: `pass`".to_string();
-            if view.may_buy[seat] == Some(true) && rp >= crate::CELL_PRICE {
-                line += &format!(
-                    ", buy CELLS you do not know ({} RP each; you have {rp})",
-                    crate::CELL_PRICE
-                );
-            }
-            line + ", guess and the grid's 16 letters R B G Y (a wrong guess loses your RP), or `guess` alone to take the guessing time first"
-        }
-        (Phase::Reveal, Status::Guessing) => {
-            "reveal: you took the guessing time; guess and the grid's 16 letters R B G Y, or `pass`"
-                .to_string()
-        }
-        _ => return None,
-    })
 }

@@ -2,21 +2,20 @@
 //! their seat's window.
 
 use serde_json::json;
-use umpire_core::bot_checks::{assert_blind_to_hidden, wins};
+use umpire_core::bot_checks::{assert_blind_to_hidden, assert_wins};
 use umpire_core::{Erased, Game, Match, MatchOptions, SeatView, Think, Viewer, seeded_rng};
 use umpire_four_statements::{FourStatements, REGISTRATION};
 
 #[test]
 fn greedy_beats_random() {
-    let won = wins(&REGISTRATION, "greedy", "random", 10);
-    assert!(won >= 9, "greedy won {won} of 10");
+    assert_wins(&REGISTRATION, "greedy", "random", 9, 10);
 }
 
 /// Every bluff weighed (No Limit among them when it pays), claim and
 /// reveal legal to the end, and the grid named.
 #[test]
 fn search_beats_random() {
-    assert_eq!(wins(&REGISTRATION, "search:30", "random", 2), 2);
+    assert_wins(&REGISTRATION, "search:30", "random", 2, 2);
 }
 
 #[test]

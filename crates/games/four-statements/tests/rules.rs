@@ -3,6 +3,7 @@
 //! changes nothing.
 
 use serde_json::{Value, json};
+use umpire_core::conformance::{assert_refused_by as assert_refused, play_text as play};
 use umpire_core::{Game, Match, MatchOptions, RuleViolation, Seat, Viewer, erase, seeded_rng};
 use umpire_four_statements::deduce;
 use umpire_four_statements::knowledge;
@@ -25,29 +26,6 @@ fn config() -> Config {
 
 fn new_game() -> FourStatements {
     FourStatements::new(&config(), 0).unwrap()
-}
-
-fn play(state: &mut FourStatements, seat: Seat, text: &str) {
-    let action: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    state
-        .play(seat, &action)
-        .unwrap_or_else(|e| panic!("{seat} `{text}`: {e}"));
-}
-
-/// Each entry is refused with its rule and message, and changes nothing.
-fn assert_refused(state: &FourStatements, cases: &[(Seat, &str, &str, &str)]) {
-    for &(seat, text, rule, message) in cases {
-        let mut copy = state.clone();
-        let (got_rule, got_message) = match text.parse::<Action>() {
-            Err(e) => ("notation", e.to_string()),
-            Ok(action) => {
-                let e = copy.play(seat, &action).unwrap_err();
-                (e.rule(), e.to_string())
-            }
-        };
-        assert_eq!((got_rule, got_message.as_str()), (rule, message), "{text}");
-        assert_eq!(&copy, state, "`{text}` changed the state");
-    }
 }
 
 fn view(state: &FourStatements, viewer: Viewer) -> Value {

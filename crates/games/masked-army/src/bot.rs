@@ -8,18 +8,17 @@ use crate::board::{BOARD, SIZE};
 use crate::{Action, MaskedArmy, Memory, View};
 use rand::RngExt;
 use umpire_core::grid::{Groups, bits};
-use umpire_core::{BotInfo, Cell, Level, MatchRng, PerSeat, Seat, SeatView, arg_or, plain};
+use umpire_core::{BotInfo, Cell, Level, MatchRng, PerSeat, Seat, SeatView, arg_or};
 
 use umpire_core::Think;
 
 /// Masked Army's bots, weakest first within a level.
 pub(crate) static BOTS: &[BotInfo] = &[
-    BotInfo {
-        name: "greedy",
-        level: Level::Medium,
-        about: "remembers every colour it was shown; grows its own armies and blocks the opponent's, one move ahead",
-        make: |a| plain(a, || Box::<Greedy>::default()),
-    },
+    BotInfo::plain::<Greedy>(
+        "greedy",
+        Level::Medium,
+        "remembers every colour it was shown; grows its own armies and blocks the opponent's, one move ahead",
+    ),
     BotInfo {
         name: "human",
         level: Level::Medium,

@@ -324,18 +324,6 @@ impl Game for MaskedArmy {
         }
     }
 
-    fn render(view: &View, colour: bool) -> String {
-        view::render(view, colour)
-    }
-
-    fn prompt(view: &View, seat: Seat) -> Option<String> {
-        view::prompt(view, seat)
-    }
-
-    fn last_event(view: &View) -> Option<String> {
-        view::last_event(view)
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::Over {
             return None;
@@ -375,17 +363,11 @@ impl Game for MaskedArmy {
     }
 
     fn clock_policy(_: &Config) -> ClockPolicy {
-        ClockPolicy {
-            bank_ms: 5 * 60_000,
-            ..ClockPolicy::default()
-        }
+        ClockPolicy::bank(5 * 60_000)
     }
 
     fn turn_clock(&self, _: Seat) -> TurnClock {
-        TurnClock {
-            turn_ms: 2 * 60_000,
-            overtime: true,
-        }
+        TurnClock::with_overtime(2 * 60_000)
     }
 
     fn timeout(&mut self, _: Seat) -> Timeout {

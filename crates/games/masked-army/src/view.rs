@@ -1,7 +1,7 @@
 //! What each viewer may know of a Masked Army board.
 
 use serde::{Deserialize, Serialize};
-use umpire_core::{Cell, PerSeat, Seat};
+use umpire_core::{Cell, PerSeat, Render, Seat};
 
 use crate::colour::{self, SeatColour, mark};
 
@@ -47,71 +47,89 @@ pub struct LastPiece {
     pub theirs: Cell,
 }
 
-/// The view as a terminal board. P1's cells are `X`, P2's `O`, each in its
-/// seat's colour, so seats differ by mark as well as by colour.
-pub fn render(view: &View, colour: bool) -> String {
-    let paint = |text: &str, code: &str| {
-        if colour {
-            format!("\x1b[{code}m{text}\x1b[0m")
+impl Render for View {
+    /// The view as a terminal board. P1's cells are `X`, P2's `O`, each in its
+    /// seat's colour, so seats differ by mark as well as by colour.
+    fn render(&self, colour: bool) -> String {
+        let paint = |text: &str, code: &str| {
+            if colour {
+                format!("\x1b[{code}m{text}\x1b[0m")
+            } else {
+                text.to_string()
+            }
+        };
+        let is_last = |col: usize, row: usize| {
+            self.last
+                .is_some_and(|l| [l.mine, l.theirs].contains(&Cell::new(col as u8, row as u8)))
+        };
+        let mut out = String::from("   A B C D E F G H I\n");
+        for (row, line) in self.board.iter().enumerate() {
+            out += &format!("{:>2} ", row + 1);
+            for (col, c) in line.chars().enumerate() {
+                let bold = if is_last(col, row) { "1;" } else { "" };
+                let seat = |s: Seat| {
+                    let code = format!("{bold}{}", self.colours[s].ansi());
+                    paint(&mark(s).to_string(), &code)
+                };
+                out += &match c {
+                    '1' => seat(Seat::P1),
+                    '2' => seat(Seat::P2),
+                    '#' => paint("#", "90"),
+                    _ => paint("·", "2"),
+                };
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out += &format!(
+            "legend: {} (P1)  {} (P2)  # a piece whose colours are hidden  · empty",
+            legend(self, Seat::P1),
+            legend(self, Seat::P2)
+        );
+        out += if colour {
+            "; the last piece in bold\n"
         } else {
-            text.to_string()
+            "\n"
+        };
+        if let Some(armies) = &self.armies {
+            out += &format!("armies: P1 {:?}, P2 {:?}\n", armies.p1, armies.p2);
         }
-    };
-    let is_last = |col: usize, row: usize| {
-        view.last
-            .is_some_and(|l| [l.mine, l.theirs].contains(&Cell::new(col as u8, row as u8)))
-    };
-    let mut out = String::from("   A B C D E F G H I\n");
-    for (row, line) in view.board.iter().enumerate() {
-        out += &format!("{:>2} ", row + 1);
-        for (col, c) in line.chars().enumerate() {
-            let bold = if is_last(col, row) { "1;" } else { "" };
-            let seat = |s: Seat| {
-                let code = format!("{bold}{}", view.colours[s].ansi());
-                paint(&mark(s).to_string(), &code)
-            };
-            out += &match c {
-                '1' => seat(Seat::P1),
-                '2' => seat(Seat::P2),
-                '#' => paint("#", "90"),
-                _ => paint("·", "2"),
-            };
-            out.push(' ');
-        }
-        out.push('\n');
+        out
     }
-    out += &format!(
-        "legend: {} (P1)  {} (P2)  # a piece whose colours are hidden  · empty",
-        legend(view, Seat::P1),
-        legend(view, Seat::P2)
-    );
-    out += if colour {
-        "; the last piece in bold\n"
-    } else {
-        "\n"
-    };
-    if let Some(armies) = &view.armies {
-        out += &format!("armies: P1 {:?}, P2 {:?}\n", armies.p1, armies.p2);
-    }
-    out
-}
 
-/// What `seat` decides now, with how to write it.
-pub fn prompt(view: &View, seat: Seat) -> Option<String> {
-    if view.to_move != Some(seat) {
-        return None;
-    }
-    Some(match view.phase {
-        Phase::ChooseFirst => {
-            "you have the advantage: choose who places first, `first P1` or `first P2`".into()
+    /// What `seat` decides now, with how to write it.
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        if self.to_move != Some(seat) {
+            return None;
         }
-        Phase::Place => format!(
-            "your turn: place a piece, {} on one empty cell and {} on an empty cell beside it, written CELL CELL",
-            colour_name(view, seat),
-            colour_name(view, seat.other())
-        ),
-        Phase::Over => return None,
-    })
+        Some(match self.phase {
+            Phase::ChooseFirst => {
+                "you have the advantage: choose who places first, `first P1` or `first P2`".into()
+            }
+            Phase::Place => format!(
+                "your turn: place a piece, {} on one empty cell and {} on an empty cell beside it, written CELL CELL",
+                colour_name(self, seat),
+                colour_name(self, seat.other())
+            ),
+            Phase::Over => return None,
+        })
+    }
+
+    /// The last piece in words, or who places first before any piece.
+    fn last_event(&self) -> Option<String> {
+        match (self.last, self.phase, self.to_move) {
+            (Some(l), ..) => Some(format!(
+                "{} placed {} on {} and {} on {}",
+                l.by,
+                colour_name(self, l.by),
+                l.mine,
+                colour_name(self, l.by.other()),
+                l.theirs
+            )),
+            (None, Phase::Place, Some(first)) => Some(format!("{first} places first")),
+            _ => None,
+        }
+    }
 }
 
 /// A seat's colour and mark in words, as the words say it: `red (X)`.
@@ -122,20 +140,4 @@ fn colour_name(view: &View, seat: Seat) -> String {
 /// A seat's mark and colour, as the legend says it: `X red`.
 fn legend(view: &View, seat: Seat) -> String {
     format!("{} {}", mark(seat), view.colours[seat].name())
-}
-
-/// The last piece in words, or who places first before any piece.
-pub fn last_event(view: &View) -> Option<String> {
-    match (view.last, view.phase, view.to_move) {
-        (Some(l), ..) => Some(format!(
-            "{} placed {} on {} and {} on {}",
-            l.by,
-            colour_name(view, l.by),
-            l.mine,
-            colour_name(view, l.by.other()),
-            l.theirs
-        )),
-        (None, Phase::Place, Some(first)) => Some(format!("{first} places first")),
-        _ => None,
-    }
 }

@@ -2,7 +2,7 @@
 //! doing what their names say, and no knowledge beyond their seat's window.
 
 use serde_json::json;
-use umpire_core::bot_checks::{assert_blind_to_hidden, play_named, wins};
+use umpire_core::bot_checks::{assert_blind_to_hidden, assert_wins, play_named};
 use umpire_core::{
     Erased, Game, Level, Match, MatchOptions, Seat, SeatView, Think, Viewer, seeded_rng,
 };
@@ -10,19 +10,17 @@ use umpire_masked_army::{MaskedArmy, Memory, REGISTRATION};
 
 #[test]
 fn greedy_beats_random() {
-    let won = wins(&REGISTRATION, "greedy", "random", 40);
-    assert!(won >= 36, "greedy won {won} of 40");
+    assert_wins(&REGISTRATION, "greedy", "random", 36, 40);
 }
 
 #[test]
 fn search_beats_random() {
-    assert_eq!(wins(&REGISTRATION, "search:200", "random", 10), 10);
+    assert_wins(&REGISTRATION, "search:200", "random", 10, 10);
 }
 
 #[test]
 fn search_beats_greedy() {
-    let won = wins(&REGISTRATION, "search:1000", "greedy", 10);
-    assert!(won >= 7, "search won {won} of 10");
+    assert_wins(&REGISTRATION, "search:1000", "greedy", 7, 10);
 }
 
 #[test]

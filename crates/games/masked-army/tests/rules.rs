@@ -1,18 +1,11 @@
 //! Masked Army's rules, through the typed API and the erased text layer.
 
-use umpire_core::conformance::assert_refused;
+use umpire_core::conformance::{assert_refused, play_text as play};
 use umpire_core::{Game, Match, MatchOptions, PerSeat, Seat, Viewer, erase};
-use umpire_masked_army::{Action, Config, MaskedArmy, compare_armies};
+use umpire_masked_army::{Config, MaskedArmy, compare_armies};
 
 fn new_game() -> MaskedArmy {
     MaskedArmy::new(&Config::default(), 0).unwrap()
-}
-
-fn play(state: &mut MaskedArmy, seat: Seat, text: &str) {
-    let action: Action = text.parse().unwrap();
-    state
-        .play(seat, &action)
-        .unwrap_or_else(|e| panic!("{seat} {text}: {e}"));
 }
 
 /// A match where P1 starts, with `moves` played alternately from P1.

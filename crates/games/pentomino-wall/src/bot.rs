@@ -7,20 +7,14 @@
 
 use crate::{Action, GRID, Kind, Orientation, PentominoWall, Piece, Placed, RoundEnd, Wall};
 use rand::RngExt;
-use umpire_core::{BotInfo, Game, Level, MatchRng, Seat, SeatView, Viewer, plain};
+use umpire_core::{BotInfo, Game, MatchRng, Seat, SeatView, Viewer};
 
 use umpire_core::Think;
 
 /// Pentomino Wall's bots, weakest first within a level.
-pub(crate) static BOTS: &[BotInfo] = &[
-    BotInfo {
-        name: "greedy",
-        level: Level::Medium,
-        about: "places each piece where it most raises its wall's score, presents what helps the opponent least, gives set-aside pieces away for credits",
-        make: |a| plain(a, || Box::new(Greedy)),
-    },
-    umpire_bots::search::bot::<PentominoWall>(),
-];
+pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<PentominoWall, Greedy>(
+    "places each piece where it most raises its wall's score, presents what helps the opponent least, gives set-aside pieces away for credits",
+);
 
 /// Places each piece where it most raises its wall's value; presents the
 /// piece and orientation whose best placement helps the opponent least and

@@ -31,7 +31,7 @@ pub use wall::{BORDER, Placed, Score, Wall};
 /// Pentomino Wall's place in the catalogue: the game and its bots.
 pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {
     game: umpire_core::erase::<PentominoWall>(),
-    bots: bot::BOTS,
+    bots: &bot::BOTS,
     commands: &[],
     words: &["pentomino", "pentominoes"],
 };
@@ -985,18 +985,6 @@ impl Game for PentominoWall {
         sample::view(self, viewer)
     }
 
-    fn render(view: &View, colour: bool) -> String {
-        view::render(view, colour)
-    }
-
-    fn prompt(view: &View, seat: Seat) -> Option<String> {
-        view::prompt(view, seat)
-    }
-
-    fn last_event(view: &View) -> Option<String> {
-        view.last.map(|l| l.words())
-    }
-
     fn sample<R: Rng + ?Sized>(viewer: Viewer, view: &View, _: &(), rng: &mut R) -> Self {
         sample::sample(viewer, view, rng)
     }
@@ -1006,18 +994,12 @@ impl Game for PentominoWall {
     }
 
     fn clock_policy(_: &Config) -> ClockPolicy {
-        ClockPolicy {
-            bank_ms: 5 * 60_000,
-            ..ClockPolicy::default()
-        }
+        ClockPolicy::bank(5 * 60_000)
     }
 
     /// 90 s per decision, with the 5-minute reserve.
     fn turn_clock(&self, _: Seat) -> TurnClock {
-        TurnClock {
-            turn_ms: 90_000,
-            overtime: true,
-        }
+        TurnClock::with_overtime(90_000)
     }
 
     /// The engine's default legal choice, said in words.

@@ -8,7 +8,7 @@ use rand::RngExt;
 use umpire_core::{Game, MatchRng, Seat, Viewer};
 
 use crate::bot::{AWKWARD, least_useful, orientation_values, value, worth_to};
-use umpire_bots::search::{SearchGame, logistic};
+use umpire_bots::search::{SearchGame, Tuning, logistic};
 
 /// Placements kept per node, by the value of the wall they leave.
 const KEEP: usize = 10;
@@ -16,9 +16,7 @@ const KEEP: usize = 10;
 const SCALE: f64 = 4.0;
 
 impl SearchGame for PentominoWall {
-    const ROLLOUT_DEPTH: usize = 0;
-    const EXPLORATION: f64 = 0.2;
-    const WIDEN: f64 = 1.5;
+    const TUNING: Tuning = Tuning::EVALUATED;
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
         let listed = |state: &PentominoWall| -> Vec<Action> {

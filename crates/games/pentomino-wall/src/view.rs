@@ -4,7 +4,7 @@
 //! aside) until both seats have made theirs.
 
 use serde::{Deserialize, Serialize};
-use umpire_core::{PerSeat, Seat};
+use umpire_core::{PerSeat, Render, Seat};
 
 use crate::event::Last;
 use crate::notation::RoundEnd;
@@ -141,55 +141,131 @@ fn paint(c: char, colour: bool) -> String {
     }
 }
 
-/// The view as text: both walls side by side, hands, pool, credits,
-/// scores and what is being decided.
-pub fn render(view: &View, colour: bool) -> String {
-    let letters = "A B C D E F G H I J";
-    let mut out = format!("    P1's wall                P2's wall\n    {letters}      {letters}\n");
-    let rows = |s: Seat| view.walls[s].rows.clone();
-    for (row, (a, b)) in rows(Seat::P1).iter().zip(rows(Seat::P2)).enumerate() {
-        let line = |s: &str| {
-            s.chars()
-                .map(|c| paint(c, colour))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        out += &format!("{:>3} {}   {:>3} {}\n", row + 1, line(a), row + 1, line(&b));
-    }
-    out += &format!(
-        "legend: a letter is that piece's colour, # black (overlap), {} unpainted\n",
-        if colour { "·" } else { "." }
-    );
-    for seat in Seat::BOTH {
-        let s = &view.scores[seat];
+impl Render for View {
+    /// The view as text: both walls side by side, hands, pool, credits,
+    /// scores and what is being decided.
+    fn render(&self, colour: bool) -> String {
+        let letters = "A B C D E F G H I J";
+        let mut out =
+            format!("    P1's wall                P2's wall\n    {letters}      {letters}\n");
+        let rows = |s: Seat| self.walls[s].rows.clone();
+        for (row, (a, b)) in rows(Seat::P1).iter().zip(rows(Seat::P2)).enumerate() {
+            let line = |s: &str| {
+                s.chars()
+                    .map(|c| paint(c, colour))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            out += &format!("{:>3} {}   {:>3} {}\n", row + 1, line(a), row + 1, line(&b));
+        }
         out += &format!(
-            "{seat}: hand {}, aside {}, credits {}; score {} (square {}, pieces {}, unpainted {})",
-            or_dash(view.hands[seat]),
-            or_dash(view.aside[seat]),
-            view.credits[seat],
-            s.total,
-            s.square,
-            s.pieces,
-            s.unpainted
+            "legend: a letter is that piece's colour, # black (overlap), {} unpainted\n",
+            if colour { "·" } else { "." }
         );
-        match (view.sealed[seat], view.submitted[seat]) {
-            (Some(c), _) => out += &format!("; sealed: present {} aside {}", c.present, c.aside),
-            (None, true) => out += "; sealed its choice",
-            _ => {}
+        for seat in Seat::BOTH {
+            let s = &self.scores[seat];
+            out += &format!(
+                "{seat}: hand {}, aside {}, credits {}; score {} (square {}, pieces {}, unpainted {})",
+                or_dash(self.hands[seat]),
+                or_dash(self.aside[seat]),
+                self.credits[seat],
+                s.total,
+                s.square,
+                s.pieces,
+                s.unpainted
+            );
+            match (self.sealed[seat], self.submitted[seat]) {
+                (Some(c), _) => {
+                    out += &format!("; sealed: present {} aside {}", c.present, c.aside)
+                }
+                (None, true) => out += "; sealed its choice",
+                _ => {}
+            }
+            out.push('\n');
         }
-        out.push('\n');
-    }
-    if !view.pool.is_empty() {
-        out += &format!("pool: {}\n", view.pool);
-    }
-    if view.phase != Phase::Over {
-        out += &format!("round {} of {ROUNDS}", view.round);
-        if view.turn > 0 {
-            out += &format!(", turn {} of {TURNS}", view.turn);
+        if !self.pool.is_empty() {
+            out += &format!("pool: {}\n", self.pool);
         }
-        out.push('\n');
+        if self.phase != Phase::Over {
+            out += &format!("round {} of {ROUNDS}", self.round);
+            if self.turn > 0 {
+                out += &format!(", turn {} of {TURNS}", self.turn);
+            }
+            out.push('\n');
+        }
+        out
     }
-    out
+
+    /// What `seat` decides now, with how to write it.
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        let other = seat.other();
+        let (hand, credits) = (self.hands[seat], self.credits[seat]);
+        Some(match self.phase {
+            Phase::First if self.advantage == seat => {
+                "you have the advantage: name who drafts first in round 1, `first P1` or `first P2`"
+                    .into()
+            }
+            Phase::Draft if self.drafter == Some(seat) => {
+                let mut line = format!("draft: take PIECE from the pool ({})", self.pool.listed());
+                if credits >= DOUBLE_TURN && self.pool.len() >= 2 && hand.len() + 2 <= HAND {
+                    line += &format!(
+                        ", or take PIECE PIECE for a Double Turn ({DOUBLE_TURN} credits; you have {credits})"
+                    );
+                }
+                line
+            }
+            Phase::Present if !self.submitted[seat] => format!(
+                "present a piece of your hand ({}) to {other}, turned as you like, and set another aside, sealed: present ORIENTATION aside PIECE",
+                hand.listed()
+            ),
+            Phase::Place => {
+                let has_piece = !self.placed[seat] && self.to_place[seat].is_some();
+                let owes_orient = !self.placed[other]
+                    && self.to_place[other].is_none()
+                    && self.exchanged[other].is_some();
+                let mut parts = Vec::new();
+                if let (Some(o), true) = (self.to_place[seat], has_piece) {
+                    let mut part = format!(
+                        "place {o} on your wall, turned as you like ({FREE_STEPS} steps free, then 1 credit a step), written place ORIENTATION at CELL (the top-left cell of its box)"
+                    );
+                    if self.exchanged[seat].is_none() && !hand.is_empty() && credits >= EXCHANGE {
+                        part += &format!(
+                            ", or first exchange PIECE of your hand for it ({EXCHANGE} credits; you have {credits})"
+                        );
+                    }
+                    parts.push(part);
+                }
+                if let (Some(piece), true) = (self.exchanged[other], owes_orient) {
+                    parts.push(format!(
+                        "orient {piece} for {other}, e.g. `orient {}`",
+                        Orientation::base(piece)
+                    ));
+                }
+                match parts.len() {
+                    0 => return None,
+                    1 => parts.remove(0),
+                    _ => format!(
+                        "{}; before or after that, as you like: {}",
+                        parts[0], parts[1]
+                    ),
+                }
+            }
+            Phase::RoundEnd if self.choices[seat].is_none() => format!(
+                "for each set-aside piece ({}) say give (+1 credit), return or keep, e.g. `return {}`",
+                self.aside[seat].listed(),
+                self.aside[seat]
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            _ => return None,
+        })
+    }
+
+    fn last_event(&self) -> Option<String> {
+        self.last.map(|l| l.words())
+    }
 }
 
 fn or_dash(p: Pieces) -> String {
@@ -198,71 +274,4 @@ fn or_dash(p: Pieces) -> String {
     } else {
         p.to_string()
     }
-}
-
-/// What `seat` decides now, with how to write it.
-pub fn prompt(view: &View, seat: Seat) -> Option<String> {
-    let other = seat.other();
-    let (hand, credits) = (view.hands[seat], view.credits[seat]);
-    Some(match view.phase {
-        Phase::First if view.advantage == seat => {
-            "you have the advantage: name who drafts first in round 1, `first P1` or `first P2`"
-                .into()
-        }
-        Phase::Draft if view.drafter == Some(seat) => {
-            let mut line = format!("draft: take PIECE from the pool ({})", view.pool.listed());
-            if credits >= DOUBLE_TURN && view.pool.len() >= 2 && hand.len() + 2 <= HAND {
-                line += &format!(
-                    ", or take PIECE PIECE for a Double Turn ({DOUBLE_TURN} credits; you have {credits})"
-                );
-            }
-            line
-        }
-        Phase::Present if !view.submitted[seat] => format!(
-            "present a piece of your hand ({}) to {other}, turned as you like, and set another aside, sealed: present ORIENTATION aside PIECE",
-            hand.listed()
-        ),
-        Phase::Place => {
-            let has_piece = !view.placed[seat] && view.to_place[seat].is_some();
-            let owes_orient = !view.placed[other]
-                && view.to_place[other].is_none()
-                && view.exchanged[other].is_some();
-            let mut parts = Vec::new();
-            if let (Some(o), true) = (view.to_place[seat], has_piece) {
-                let mut part = format!(
-                    "place {o} on your wall, turned as you like ({FREE_STEPS} steps free, then 1 credit a step), written place ORIENTATION at CELL (the top-left cell of its box)"
-                );
-                if view.exchanged[seat].is_none() && !hand.is_empty() && credits >= EXCHANGE {
-                    part += &format!(
-                        ", or first exchange PIECE of your hand for it ({EXCHANGE} credits; you have {credits})"
-                    );
-                }
-                parts.push(part);
-            }
-            if let (Some(piece), true) = (view.exchanged[other], owes_orient) {
-                parts.push(format!(
-                    "orient {piece} for {other}, e.g. `orient {}`",
-                    Orientation::base(piece)
-                ));
-            }
-            match parts.len() {
-                0 => return None,
-                1 => parts.remove(0),
-                _ => format!(
-                    "{}; before or after that, as you like: {}",
-                    parts[0], parts[1]
-                ),
-            }
-        }
-        Phase::RoundEnd if view.choices[seat].is_none() => format!(
-            "for each set-aside piece ({}) say give (+1 credit), return or keep, e.g. `return {}`",
-            view.aside[seat].listed(),
-            view.aside[seat]
-                .iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        _ => return None,
-    })
 }

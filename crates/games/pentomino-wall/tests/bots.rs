@@ -1,18 +1,17 @@
 //! Pentomino Wall's bots: strength where claimed, and no knowledge beyond
 //! their seat's window.
 
-use umpire_core::bot_checks::{assert_blind_to_hidden, wins};
+use umpire_core::bot_checks::{assert_blind_to_hidden, assert_wins};
 use umpire_pentomino_wall::{PentominoWall, REGISTRATION};
 
 #[test]
 fn greedy_beats_random() {
-    let won = wins(&REGISTRATION, "greedy", "random", 20);
-    assert!(won >= 18, "greedy won {won} of 20");
+    assert_wins(&REGISTRATION, "greedy", "random", 18, 20);
 }
 
 #[test]
 fn search_beats_greedy() {
-    assert_eq!(wins(&REGISTRATION, "search:1000", "greedy", 2), 2);
+    assert_wins(&REGISTRATION, "search:1000", "greedy", 2, 2);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use rand::RngExt;
 use umpire_core::conformance::{self, assert_garbage_harmless};
-use umpire_core::{Game, Seat, seeded_rng};
+use umpire_core::{Game, Render, Seat, seeded_rng};
 use umpire_pentomino_wall::{Action, Config, PentominoWall, QuarterTurns};
 
 #[test]
@@ -159,8 +159,8 @@ fn garbled_views_sample_without_panic() {
         parsed += 1;
         let sample = PentominoWall::sample(viewer, &view, &(), &mut rng);
         let _ = sample.view(umpire_core::Viewer::Umpire);
-        let _ = PentominoWall::render(&view, true);
-        let _ = PentominoWall::last_event(&view);
+        let _ = view.render(true);
+        let _ = view.last_event();
         for s in sample.decision().seats().iter() {
             let _ = sample.legal_actions(s).map(|a| a.take(100).count());
             if let Some(action) = sample.sample_action(s, &mut rng) {

@@ -4,7 +4,9 @@ use std::collections::{HashMap, VecDeque};
 
 use serde_json::json;
 use umpire_core::conformance::assert_refused;
-use umpire_core::{Cell, Game, Match, MatchOptions, PerSeat, Seat, Viewer, erase, seeded_rng};
+use umpire_core::{
+    Cell, Game, Match, MatchOptions, PerSeat, Render, Seat, Viewer, erase, seeded_rng,
+};
 use umpire_pentomino_wall::{
     Decider, Orientation, PentominoWall, Phase, Piece, Pieces, Placed, Score, View, Wall, compare,
 };
@@ -198,7 +200,7 @@ fn the_draft_alternates_until_a_hand_holds_six_and_the_other_takes_the_rest() {
     assert!(v.pool.is_empty());
     assert_eq!(v.phase, Phase::Present);
     assert_eq!(
-        PentominoWall::last_event(&v).as_deref(),
+        v.last_event().as_deref(),
         Some("P2 took I; P1 takes the rest of the pool (F)")
     );
     steps.dedup();
@@ -246,7 +248,7 @@ fn a_double_turn_takes_two_pieces_for_two_credits_paid_to_the_opponent() {
     assert_eq!(v.credits, PerSeat::new(1, 2));
     assert_eq!(v.hands.p1, Pieces::one(b).with(c));
     assert_eq!(
-        PentominoWall::last_event(&v),
+        v.last_event(),
         Some(format!(
             "P1 took {b} and {c} with a Double Turn (2 credits to P2)"
         ))
@@ -305,10 +307,7 @@ fn choices_are_sealed_until_both_are_in() {
         assert_eq!(v.submitted, PerSeat::new(true, false));
         // The hand still shows both pieces.
         assert_eq!(v.hands.p1.to_string(), "FLPUWY");
-        assert_eq!(
-            PentominoWall::last_event(&v).as_deref(),
-            Some("P1 sealed its choice")
-        );
+        assert_eq!(v.last_event().as_deref(), Some("P1 sealed its choice"));
     }
     let mine = state(&m).view(Viewer::Seat(P1)).sealed.p1.unwrap();
     assert_eq!((mine.present, mine.aside), (o("L90"), Piece::F));
@@ -331,7 +330,7 @@ fn choices_are_sealed_until_both_are_in() {
     );
     assert_eq!(v.to_place, PerSeat::new(Some(o("T")), Some(o("L90"))));
     assert_eq!(
-        PentominoWall::last_event(&v).as_deref(),
+        v.last_event().as_deref(),
         Some("P1 presents L90 and sets F aside; P2 presents T and sets I aside")
     );
 }
@@ -1247,7 +1246,7 @@ fn a_view_rebuilds_the_state_and_hides_only_a_sealed_choice() {
     assert!(asides.len() > 2, "{asides:?}");
     // P2 itself gets its own choice back, and sees it on its board.
     let own = s.view(Viewer::Seat(P2));
-    let board = PentominoWall::render(&own, false);
+    let board = own.render(false);
     assert!(board.contains("; sealed: present X aside N\n"), "{board}");
     assert!(
         board.contains("  1 T T T . . . . . . .     1 L . . . . . . . . ."),

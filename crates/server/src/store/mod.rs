@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use backend::Backend;
 pub use error::StoreError;
-pub use place::{Place, scratch_schema};
+pub use place::{Place, connect_postgres, scratch_schema};
 pub use postgres::{Claim, LEASE_TIME, Leases};
 pub use types::{FinishedSummary, Invite, Loaded, MatchRow, Op, SeatKind, Tokens};
 
@@ -296,12 +296,7 @@ mod tests {
                 db.execute_batch(newer).expect("marked");
             }
             Place::Postgres(url) => {
-                let config: tokio_postgres::Config = url.parse().expect("a URL");
-                let (db, connection) = config
-                    .connect(tokio_postgres::NoTls)
-                    .await
-                    .expect("connects");
-                tokio::spawn(connection);
+                let db = connect_postgres(url).await.expect("connects");
                 db.batch_execute(newer).await.expect("marked");
             }
         }

@@ -48,3 +48,9 @@ pub async fn scratch_schema(base: &str, key: &std::path::Path) -> Result<Place, 
         .await
         .map(Place::Postgres)
 }
+
+/// A plain connection to the PostgreSQL database at `url`, for tests that
+/// reach past the store ([`postgres::connect_url`]).
+pub async fn connect_postgres(url: &str) -> Result<tokio_postgres::Client, StoreError> {
+    postgres::connect_url(url).await
+}

@@ -80,17 +80,21 @@ pub async fn scratch_schema(base: &str, key: &str) -> Result<String, StoreError>
     let mut hash = std::collections::hash_map::DefaultHasher::new();
     key.hash(&mut hash);
     let schema = format!("umpire_{:016x}", hash.finish());
-    let config: tokio_postgres::Config = base
-        .parse()
-        .map_err(|e| StoreError::Failed(format!("not a PostgreSQL URL: {e}")))?;
-    let db = connect(&config)
-        .await
-        .map_err(|e| cannot_connect(base, &e))?;
+    let db = connect_url(base).await?;
     db.batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
         .await
         .map_err(pg_err)?;
     let join = if base.contains('?') { '&' } else { '?' };
     Ok(format!("{base}{join}options=-c%20search_path%3D{schema}"))
+}
+
+/// A plain connection to the database at `url`: for a scratch schema,
+/// and for tests that reach past the store.
+pub async fn connect_url(url: &str) -> Result<Client, StoreError> {
+    let config: tokio_postgres::Config = url
+        .parse()
+        .map_err(|e| StoreError::Failed(format!("not a PostgreSQL URL: {e}")))?;
+    connect(&config).await.map_err(|e| cannot_connect(url, &e))
 }
 
 /// What a PostgreSQL error means for the store: the database away (try

@@ -40,9 +40,22 @@ function showGame() {
   if (game.bots?.length) $('seat-P2').value = `bot:${game.bots[0].name}`;
   $('config').innerHTML = configFields(game.options ?? [], game.default_config ?? {});
   showOpenSeat();
+  showBots();
   $('rules-row').hidden = !game.rules;
   $('rules-game').textContent = game.name;
   $('rules-link').href = `/rules/${encodeURIComponent(game.id)}`;
+}
+
+/// What each bot chosen for a seat is, in words: its level and how it
+/// plays (the bot's own description).
+function showBots() {
+  const game = currentGame();
+  const lines = ['P1', 'P2'].flatMap((seat) => {
+    const name = /^bot:(.*)$/.exec($(`seat-${seat}`).value)?.[1];
+    const bot = game?.bots?.find((b) => b.name === name);
+    return bot ? [`${seat} is the ${bot.name} bot, ${bot.level}: ${bot.about}.`] : [];
+  });
+  $('seat-about').textContent = lines.join(' ');
 }
 
 /// The open-seat box applies to a player whose opponent is a person; the
@@ -403,6 +416,7 @@ $('game').addEventListener('change', () => {
   showOpenSeat();
 });
 for (const name of ['creator', 'P1', 'P2']) $('create').elements[name].addEventListener('change', showOpenSeat);
+for (const name of ['P1', 'P2']) $('create').elements[name].addEventListener('change', showBots);
 loadGames().then(showOpenSeat).catch((x) => {
   $('create-error').textContent = `Could not load the games: ${x.message}`;
   $('create-error').hidden = false;

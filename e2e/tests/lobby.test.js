@@ -336,6 +336,9 @@ test('no dead ends: the waiting page offers the invite and no bot for nobody; a 
   // A match against a bot: the lobby says who plays the other seat, and
   // asks for no invite.
   await lobby.selectOption('#seat-P2', game.bots.map((b) => `bot:${b.name}`)[0]);
+  // The lobby says what the bot is: its level, and how it plays.
+  const bot = game.bots[0];
+  assert.equal(await lobby.textContent('#seat-about'), `P2 is the ${bot.name} bot, ${bot.level}: ${bot.about}.`);
   await lobby.selectOption('#creator', 'P1');
   await lobby.click('#create-button');
   await lobby.locator('#created-note').filter({ hasText: 'Bot ' }).waitFor();

@@ -198,14 +198,23 @@ mod tests {
         assert_eq!((said.timed_out, said.notation), (vec![], None));
         assert!(said.text.is_some());
 
-        // Flower Domain's study runs out in the open: both seats' time out.
-        let game = umpire_catalog::require("flower-domain").expect("the game");
-        let mut m =
-            Match::new(game, &game.default_config(), 7, MatchOptions::default()).expect("a match");
-        let due = m.next_deadline().expect("the study's clock runs");
-        let before = Before::of(&m, due, m.last_event(Viewer::Spectator));
-        let timeouts = m.advance(due + 1);
-        let said = line(before, &m, &timeouts).0.expect("a line");
-        assert_eq!(said.timed_out, [Seat::P1, Seat::P2]);
+        // Every game's first clock runs out in the open: the line names each
+        // seat whose time ran out (both, where both decide at once).
+        let mut both = 0;
+        for &game in umpire_catalog::games() {
+            let mut m = Match::new(game, &game.default_config(), 7, MatchOptions::default())
+                .expect("a match");
+            let due = m.next_deadline().expect("a clock runs");
+            let before = Before::of(&m, due, m.last_event(Viewer::Spectator));
+            let timeouts = m.advance(due + 1);
+            let said = line(before, &m, &timeouts).0.expect("a line");
+            let seats: Vec<Seat> = timeouts.iter().map(|e| e.seat).collect();
+            assert_eq!(said.timed_out, seats, "{}", game.id());
+            both += usize::from(seats == [Seat::P1, Seat::P2]);
+        }
+        assert!(
+            both > 0,
+            "some game's first decision is both seats' at once"
+        );
     }
 }

@@ -672,10 +672,9 @@ function cancelStaged() {
 }
 
 /// The board's own submit button (marked `data-submit`, outside any part
-/// the board has put away), mirrored in the
-/// action bar so that a phone reaches it without scrolling; the phone's
-/// layout hides the board's copy (app.css). A click on the bar's button is
-/// a click on the board's.
+/// the board has put away), mirrored in the action bar so that a phone
+/// reaches it without scrolling; the phone's layout hides the board's copy
+/// (app.css). A click on the bar's button is a click on the board's.
 function boardSubmit() {
   for (const button of $('board').querySelectorAll('[data-submit]')) {
     if (!button.closest('[hidden], .put-away')) return button;

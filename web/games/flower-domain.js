@@ -722,10 +722,6 @@ function shownBoard(st, picks) {
   return st.shown ?? (st.sel.length && !picks.size ? 'garden' : 'meadow');
 }
 
-/// Whether the board is drawn as on a phone (one board large): the width
-/// of the container query in the stylesheet.
-const narrow = (container) => container.clientWidth <= 560;
-
 const isPlaying = (st) =>
   !!st.ctx?.acting && st.view?.phase === 'play' && st.ctx.kind === 'move' && (st.ctx.you === 'P1' || st.ctx.you === 'P2');
 
@@ -923,10 +919,11 @@ function onClick(container, e) {
   }
   const cell = e.target.closest('[data-cell]');
   if (!cell) return;
-  // A tap on the small board of a phone makes it the large one.
-  const st = boards.get(container);
-  if (isPlaying(st) && narrow(container) && cell.dataset.board !== shownBoard(st, pickable(st.view, st.sel, st.legal))) {
-    showBoard(container, cell.dataset.board);
+  // A tap on the small board of a phone (the one whose button to show it
+  // is on the screen: the stylesheet decides) makes it the large one.
+  const show = cell.closest('.fd-box')?.querySelector('.fd-show');
+  if (show?.offsetParent) {
+    showBoard(container, show.dataset.show);
     return;
   }
   if (cell.dataset.board === 'meadow') pickFlower(container, cell.dataset.cell);

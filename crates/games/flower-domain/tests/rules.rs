@@ -50,14 +50,9 @@ fn submit(m: &mut Match, seat: Seat, text: &str) {
 /// and green. Red (P1) is to move.
 fn drafted(first_move: FirstMove) -> Match {
     let mut m = new_match(first_move);
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "red"),
-        (Seat::P2, "yellow"),
-        (Seat::P2, "green"),
-    ] {
+    // The shared draft up to red, then yellow instead of blue.
+    let draft = common::DRAFT[..4].iter().copied();
+    for (seat, text) in draft.chain([(Seat::P2, "yellow"), (Seat::P2, "green")]) {
         submit(&mut m, seat, text);
     }
     m

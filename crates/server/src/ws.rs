@@ -107,7 +107,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, id: String, token: Option<
         Err((rule, message)) => return refuse(&outbox, rule, &message).await,
     };
     let deliver: Arc<dyn Deliver> = outbox.clone();
-    let client = match admit(handle, token.as_deref(), deliver).await {
+    let client = match admit(&app, handle, token.as_deref(), deliver).await {
         Ok(admitted) => admitted,
         Err((rule, message)) => return refuse(&outbox, rule, &message).await,
     };
@@ -161,36 +161,53 @@ async fn find_running(app: &App, id: &str) -> Result<Found, (&'static str, Strin
 /// Checks the token and joins the match's watchers, who send to `outbox`;
 /// or the refusal to send (its rule and message).
 pub async fn admit(
-    handle: Handle,
+    app: &App,
+    mut handle: Handle,
     token: Option<&str>,
     outbox: Arc<dyn Deliver>,
 ) -> Result<Admitted, (&'static str, String)> {
-    let Some(viewer) = handle.info.viewer(token) else {
-        return Err(("auth", "this token does not belong to this match".into()));
-    };
-    if let Some(why) = handle.closed_to(viewer) {
-        return Err(("private", why.into()));
+    // A task found just as it let the match go ends without answering: the
+    // match is looked up afresh, a few times at most.
+    for _ in 0..3 {
+        let Some(viewer) = handle.info.viewer(token) else {
+            return Err(("auth", "this token does not belong to this match".into()));
+        };
+        if let Some(why) = handle.closed_to(viewer) {
+            return Err(("private", why.into()));
+        }
+        let conn = next_conn();
+        let (reply, admitted) = oneshot::channel();
+        let join = Cmd::Join {
+            viewer,
+            conn,
+            tx: outbox.clone(),
+            reply,
+        };
+        // None: the task ended before it answered.
+        let answer = match handle.tx.send(join).await {
+            Ok(()) => admitted.await.ok(),
+            Err(_) => None,
+        };
+        match answer {
+            Some(true) => {
+                return Ok(Admitted {
+                    handle,
+                    viewer,
+                    conn,
+                    outbox,
+                });
+            }
+            Some(false) => return Err(("full", "too many clients on this match".into())),
+            None => match find(app, &handle.info.id).await? {
+                Found::Here(found) => handle = found,
+                Found::There(_) => {
+                    let why = "the match moved to another node: reconnecting";
+                    return Err(("moved", why.into()));
+                }
+            },
+        }
     }
-    let conn = next_conn();
-    let (reply, admitted) = oneshot::channel();
-    let join = Cmd::Join {
-        viewer,
-        conn,
-        tx: outbox.clone(),
-        reply,
-    };
-    if handle.tx.send(join).await.is_err() {
-        return Err(("server", "the match is not available; try again".into()));
-    }
-    if admitted.await != Ok(true) {
-        return Err(("full", "too many clients on this match".into()));
-    }
-    Ok(Admitted {
-        handle,
-        viewer,
-        conn,
-        outbox,
-    })
+    Err(("server", "the match is not available; try again".into()))
 }
 
 /// Sends what waits in the client's outbox (most frames go out at once,

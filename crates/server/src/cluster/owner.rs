@@ -171,7 +171,7 @@ async fn join(app: &App, id: &str, token: Option<&str>, reply: String) -> Answer
         Err((rule, words)) => return refused(404, rule, &words),
     };
     let outbox: Arc<dyn Deliver> = Arc::new(Frames::new(cluster.nats.clone(), reply));
-    match ws::admit(handle, token, outbox).await {
+    match ws::admit(app, handle, token, outbox).await {
         Ok(client) => {
             let conn = client.conn;
             (cluster.relayed.0.lock().await).insert(conn, (Arc::new(client), Instant::now()));

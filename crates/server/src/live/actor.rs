@@ -353,6 +353,9 @@ impl Actor {
     /// Ends this node's run of the match, telling its clients `why`; they
     /// reconnect and find the node that runs it next.
     fn let_go(&mut self, why: &str) {
+        // Unfindable first: a client told to reconnect must not find this
+        // task again.
+        self.leave_registry();
         for w in std::mem::take(&mut self.watchers) {
             // Dropping it closes the socket after this message.
             w.send(messages::error("moved", why));
@@ -360,7 +363,6 @@ impl Actor {
         for seat in Seat::BOTH {
             self.stop_bot(seat);
         }
-        self.leave_registry();
         self.stopped = true;
     }
 

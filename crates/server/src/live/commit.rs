@@ -169,6 +169,8 @@ impl Actor {
     /// request loads the match afresh from the store.
     pub(super) fn stop(&mut self, why: &str) {
         tracing::error!(id = %self.info.id, "{why}; the match stops");
+        // Unfindable first: a client told to reconnect loads it afresh.
+        self.leave_registry();
         let text = messages::error(
             "server",
             "the match stopped: it could not be brought back to its stored state; reconnect to resume it",
@@ -179,7 +181,6 @@ impl Actor {
         for seat in Seat::BOTH {
             self.stop_bot(seat);
         }
-        self.leave_registry();
         self.stopped = true;
     }
 }

@@ -13,12 +13,14 @@ pub use umpire_core::{Bot, Think};
 use umpire_core::{BotInfo, Level};
 
 /// The bots a game usually fields: its own `greedy` bot at medium (`B`,
-/// which weighs one move ahead; `about` says how), and the search at hard.
+/// which weighs one move ahead; `about` says how), and the search at hard
+/// and, on every core, at expert.
 pub const fn greedy_and_search<G: search::SearchGame, B: Bot + Default + 'static>(
     about: &'static str,
-) -> [BotInfo; 2] {
+) -> [BotInfo; 3] {
     [
         BotInfo::plain::<B>("greedy", Level::Medium, about),
         search::bot::<G>(),
+        search::expert::<G>(),
     ]
 }

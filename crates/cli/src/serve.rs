@@ -52,6 +52,10 @@ pub struct ServeArgs {
     /// This node's name in the service (logs, the nodes table).
     #[arg(long, default_value = "node")]
     pub node: String,
+    /// Turns the expert bots off (each thinks 2 s a move on every core): the
+    /// strongest level offered is then hard.
+    #[arg(long)]
+    pub no_expert_bots: bool,
     /// An origin (like https://play.example.org) besides the server's own
     /// whose pages may create matches and open sockets; repeatable.
     #[arg(long = "origin")]
@@ -90,6 +94,7 @@ pub fn serve(args: ServeArgs, test_games: bool) -> Result<(), String> {
         origins: args.origins,
         bus: args.bus,
         node: args.node,
+        expert_bots: !args.no_expert_bots,
         ..Default::default()
     };
     umpire_server::serve(&addr, config)

@@ -38,16 +38,20 @@ pub enum Level {
     Easy,
     Medium,
     Hard,
+    /// The hard level's search on every core, for longer: costly, so a
+    /// server may turn it off.
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 }

@@ -56,7 +56,7 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     type Action: Clone + PartialEq + Debug + Display + FromStr<Err = ParseError> + Send;
     /// What one viewer may know of the state now, and how it reads to a
     /// person ([`Render`]).
-    type View: Serialize + DeserializeOwned + PartialEq + Debug + Render;
+    type View: Serialize + DeserializeOwned + PartialEq + Debug + Render + Send + Sync;
     /// What a seat may remember of earlier views (colours it was shown,
     /// answers it was given). `Default` remembers nothing.
     type Memory: Clone + Debug + Default + Send + Sync;

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use umpire_core::{Bot, BotInfo, Level};
+
 use crate::store::Place;
 
 /// Server settings. The defaults are the documented ones.
@@ -20,6 +22,9 @@ pub struct Config {
     /// A bot never thinks past its seat's clock either (less the lag
     /// allowance and a margin).
     pub bot_budget_ms: u64,
+    /// Whether players may pick the expert level (the search on every core,
+    /// 2 s a move); a busy server turns it off (`--no-expert-bots`).
+    pub expert_bots: bool,
     /// Threads bots think on, below the server's priority; however many
     /// bots play, they share these ([`pool`]).
     pub bot_threads: usize,
@@ -78,6 +83,27 @@ pub struct Config {
 }
 
 impl Config {
+    /// Whether players may pick `bot` on this server.
+    pub fn offers(&self, bot: &BotInfo) -> bool {
+        self.offers_level(bot.level)
+    }
+
+    /// A new bot for game `id`, by name or level, as players may pick them
+    /// on this server.
+    pub fn make_bot(&self, id: &str, name: &str) -> Result<Box<dyn Bot>, String> {
+        let level = umpire_catalog::level_of(id, name);
+        if level.is_some_and(|level| !self.offers_level(level)) {
+            return Err(format!(
+                "`{name}`: the expert bots are turned off on this server; the hard level is the strongest here"
+            ));
+        }
+        umpire_catalog::make_bot(id, name)
+    }
+
+    fn offers_level(&self, level: Level) -> bool {
+        self.expert_bots || level < Level::Expert
+    }
+
     /// The games this server serves.
     pub fn games(&self) -> &'static [&'static dyn umpire_core::AnyGame] {
         if self.test_games {
@@ -95,6 +121,7 @@ impl Default for Config {
             lag_ms: 1_500,
             grace_ms: 60_000,
             bot_budget_ms: 2_000,
+            expert_bots: true,
             bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             bot_pace_ms: 700,

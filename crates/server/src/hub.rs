@@ -80,6 +80,10 @@ impl Hub {
     }
 
     /// The games this server serves.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
     pub fn games(&self) -> &'static [&'static dyn umpire_core::AnyGame] {
         self.config.games()
     }
@@ -489,7 +493,8 @@ impl Hub {
         }
         for seat in Seat::BOTH {
             if let SeatKind::Bot { bot } = &req.seats[seat] {
-                umpire_catalog::make_bot(game.id(), bot)
+                self.config
+                    .make_bot(game.id(), bot)
                     .map_err(|e| bad(format!("{seat}: {e}")))?;
             }
         }

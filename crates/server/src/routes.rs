@@ -136,18 +136,21 @@ async fn health(State(app): State<Arc<App>>) -> Response {
 }
 
 async fn games(State(app): State<Arc<App>>) -> Response {
-    let text = app.games_json.get_or_init(|| games_json(app.hub.games()));
+    let text = app
+        .games_json
+        .get_or_init(|| games_json(app.hub.games(), app.hub.config()));
     ([(header::CONTENT_TYPE, "application/json")], text.clone()).into_response()
 }
 
 /// `GET /api/games`'s answer, the same for the server's whole life: made
 /// once, so a lobby asking costs nothing.
-fn games_json(games: &[&'static dyn umpire_core::AnyGame]) -> Bytes {
+fn games_json(games: &[&'static dyn umpire_core::AnyGame], config: &crate::Config) -> Bytes {
     let games: Vec<Value> = games
         .iter()
         .map(|g| {
             let bots: Vec<Value> = umpire_catalog::bots(g.id())
                 .iter()
+                .filter(|b| config.offers(b))
                 .map(|b| json!({"name": b.name, "level": b.level.as_str(), "about": b.about}))
                 .collect();
             json!({"id": g.id(), "name": g.name(), "rules": g.rules(),

@@ -350,13 +350,20 @@ async fn relayed_clients_see_exactly_their_views_in_every_game() {
 async fn a_person_plays_every_bot_and_bots_play_each_other() {
     let s = start(with_test_games()).await;
     for game in umpire_catalog::with_tests() {
-        let bots = umpire_catalog::bots(game.id());
-        for bot in &bots {
-            tokio::time::timeout(limit(), play(s.addr, *game, [None, Some(bot.name)]))
+        // The expert thinks 2 s a move unless told otherwise.
+        let names: Vec<String> = umpire_catalog::bots(game.id())
+            .iter()
+            .map(|bot| match bot.level {
+                umpire_core::Level::Expert => format!("{}@100ms", bot.name),
+                _ => bot.name.to_string(),
+            })
+            .collect();
+        for name in &names {
+            tokio::time::timeout(limit(), play(s.addr, *game, [None, Some(name)]))
                 .await
                 .expect("the match ends in time");
         }
-        let (first, last) = (bots[0].name, bots[bots.len() - 1].name);
+        let (first, last) = (&names[0], &names[names.len() - 1]);
         tokio::time::timeout(limit(), play(s.addr, *game, [Some(last), Some(first)]))
             .await
             .expect("the match ends in time");
@@ -448,6 +455,48 @@ async fn the_lobby_lists_open_live_and_finished_matches() {
         .expect("Masked Army is listed");
     assert_eq!(masked["options"][0]["key"], "advantage");
     assert_eq!(masked["options"][0]["kind"]["type"], "seat");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_with_the_expert_bots_off_neither_lists_nor_seats_them() {
+    let s = start(umpire_server::Config {
+        expert_bots: false,
+        ..fast()
+    })
+    .await;
+    let (_, games) = http_json(s.addr, "GET", "/api/games", None)
+        .await
+        .expect("the games");
+    let levels: Vec<&Value> = games
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|g| g["bots"].as_array().into_iter().flatten())
+        .map(|b| &b["level"])
+        .collect();
+    assert!(levels.contains(&&json!("hard")), "{games}");
+    assert!(!levels.contains(&&json!("expert")), "{games}");
+    for game in umpire_catalog::games() {
+        let body = json!({"game": game.id(), "seats": {"P2": {"kind": "bot", "bot": "expert@1s"}}});
+        let (status, answer) = http_json(s.addr, "POST", "/api/matches", Some(&body))
+            .await
+            .expect("answers");
+        assert_eq!(status, 400, "{answer}");
+        let said = answer["error"].as_str().unwrap_or_default();
+        assert!(
+            said.contains("the expert bots are turned off on this server"),
+            "{answer}"
+        );
+    }
+    // Where they are on, every game lists one.
+    let on = start(fast()).await;
+    let (_, games) = http_json(on.addr, "GET", "/api/games", None)
+        .await
+        .expect("the games");
+    for game in games.as_array().into_iter().flatten() {
+        let bots = game["bots"].to_string();
+        assert!(bots.contains(r#""level":"expert""#), "{game}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -56,7 +56,17 @@ pub fn search<G: SearchGame>(c: &mut Criterion, moves: usize, kind: &str, iterat
     group.sample_size(10);
     group.bench_function(G::ID, |b| {
         let mut rng = seeded_rng(1);
-        b.iter(|| search_move::<G>(seat, &view, &memory, budget, &Think::unlimited(), &mut rng));
+        b.iter(|| {
+            search_move::<G>(
+                seat,
+                &view,
+                &memory,
+                budget,
+                1,
+                &Think::unlimited(),
+                &mut rng,
+            )
+        });
     });
     group.finish();
 }

@@ -26,10 +26,13 @@ mod tree;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
+use rand::RngExt;
 use rand::seq::SliceRandom;
-use umpire_core::{Bot, BotInfo, Game, Level, MatchRng, PerSeat, Seat, SeatView, Think, Viewer};
+use umpire_core::{
+    Bot, BotInfo, Game, Level, MatchRng, PerSeat, Seat, SeatView, Think, Viewer, seeded_rng,
+};
 
-use tree::{Joint, SeatStats, Tree};
+use tree::{Arm, Joint, SeatStats, Tree};
 
 /// Game knowledge for the search; every hook has a game-blind default.
 pub trait SearchGame: Game {
@@ -191,16 +194,23 @@ fn parse_millis(t: &str) -> Option<u64> {
 pub struct Found<A> {
     /// The most tried action of the seat at the root.
     pub action: Option<A>,
+    /// Iterations on all threads together.
     pub iterations: u64,
 }
 
 /// Searches `me`'s move from its `view` and `memory` within `budget` (and
-/// `think`). Never reads anything but those.
+/// `think`) on `threads` threads. Never reads anything but those.
+///
+/// Threads search at the root in parallel: each grows a tree of its own
+/// from draws of its own, and their root statistics are summed (root
+/// parallelism: no locks, and the draws of hidden information, which vary
+/// most, are spread widest). An iteration budget holds on each thread.
 pub fn search<G: SearchGame>(
     me: Seat,
     view: &G::View,
     memory: &G::Memory,
     budget: Budget,
+    threads: usize,
     think: &Think,
     rng: &mut MatchRng,
 ) -> Found<G::Action> {
@@ -210,20 +220,27 @@ pub fn search<G: SearchGame>(
     } else {
         budget
     };
-    let started = Instant::now();
-    let deadline = budget.millis.map(|ms| started + Duration::from_millis(ms));
-    let out_of_time = || think.should_stop() || deadline.is_some_and(|d| Instant::now() >= d);
-    let mut tree = Tree::new();
-    let mut iterations = 0u64;
-    while budget.iterations.is_none_or(|n| iterations < n) && !out_of_time() {
-        let state = G::sample(Viewer::Seat(me), view, memory, rng);
-        iterate(&mut tree, state, rng);
-        iterations += 1;
-    }
-    let best = tree.nodes[0].seats[me]
-        .as_ref()
-        .and_then(|s| s.best())
-        .map(|arm| arm.action.clone());
+    let deadline = budget
+        .millis
+        .map(|ms| Instant::now() + Duration::from_millis(ms));
+    let grow =
+        |rng: &mut MatchRng| grow::<G>(me, view, memory, budget.iterations, deadline, think, rng);
+    let roots: Vec<(Vec<Arm<G::Action>>, u64)> = if threads <= 1 {
+        vec![grow(rng)]
+    } else {
+        let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
+        std::thread::scope(|scope| {
+            let grown: Vec<_> = seeds
+                .into_iter()
+                .map(|seed| scope.spawn(move || grow(&mut seeded_rng(seed))))
+                .collect();
+            // A thread that panicked loses only its share.
+            grown.into_iter().filter_map(|t| t.join().ok()).collect()
+        })
+    };
+    let iterations = roots.iter().map(|(_, n)| n).sum();
+    let arms = tree::sum_arms(roots.into_iter().flat_map(|(arms, _)| arms));
+    let best = tree::most_visited(&arms).map(|arm| arm.action.clone());
     // Not one iteration in time: the game's first candidate.
     let action = best.or_else(|| {
         let state = G::sample(Viewer::Seat(me), view, memory, rng);
@@ -231,6 +248,29 @@ pub fn search<G: SearchGame>(
         first.or_else(|| state.sample_action(me, rng))
     });
     Found { action, iterations }
+}
+
+/// One tree grown until `iterations` or `deadline` (or `think`) says stop:
+/// `me`'s arms at its root, and the iterations run.
+fn grow<G: SearchGame>(
+    me: Seat,
+    view: &G::View,
+    memory: &G::Memory,
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    think: &Think,
+    rng: &mut MatchRng,
+) -> (Vec<Arm<G::Action>>, u64) {
+    let out_of_time = || think.should_stop() || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut tree = Tree::new();
+    let mut done = 0u64;
+    while iterations.is_none_or(|n| done < n) && !out_of_time() {
+        let state = G::sample(Viewer::Seat(me), view, memory, rng);
+        iterate(&mut tree, state, rng);
+        done += 1;
+    }
+    let root = tree.nodes.swap_remove(0).seats[me].take();
+    (root.map(|s| s.arms).unwrap_or_default(), done)
 }
 
 /// One iteration on a drawn `state`: select, expand one node, roll out,
@@ -308,18 +348,20 @@ fn rollout<G: SearchGame>(state: &mut G, rng: &mut MatchRng) {
 }
 
 /// The search bot: remembers what its seat was shown, and searches each
-/// move within its budget.
+/// move within its budget, on so many threads.
 pub struct Search<G: SearchGame> {
     memory: G::Memory,
     budget: Budget,
+    threads: usize,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G: SearchGame> Search<G> {
-    pub fn new(budget: Budget) -> Search<G> {
+    pub fn new(budget: Budget, threads: usize) -> Search<G> {
         Search {
             memory: G::Memory::default(),
             budget,
+            threads,
             game: PhantomData,
         }
     }
@@ -333,30 +375,112 @@ impl<G: SearchGame> Bot for Search<G> {
     fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
         self.observe(seat);
         let view = seat.typed_view::<G>()?;
-        let found = search::<G>(seat.seat(), &view, &self.memory, self.budget, think, rng);
+        let (budget, threads) = (self.budget, self.threads);
+        let found = search::<G>(
+            seat.seat(),
+            &view,
+            &self.memory,
+            budget,
+            threads,
+            think,
+            rng,
+        );
         found.action.map(|a| a.to_string())
     }
 }
 
-/// The search bot of a game: `search`, the hard level, 200 ms a move
-/// unless the game's [`SearchGame::BUDGET`] says otherwise.
+/// The search bot of a game: `search`, the hard level, 200 ms a move on
+/// one thread unless the game's [`SearchGame::BUDGET`] says otherwise.
 pub const fn bot<G: SearchGame>() -> BotInfo {
     BotInfo {
         name: "search",
         level: Level::Hard,
         about: "information-set Monte Carlo tree search, 200 ms a move \
             (search:ITERATIONS or search@TIME for other budgets)",
-        make: boxed::<G>,
+        make: |arg| boxed::<G>(arg, G::BUDGET, 1),
     }
 }
 
-/// A search bot for `G`, its budget read from `arg` (the game's own budget
-/// when empty).
-fn boxed<G: SearchGame>(arg: &str) -> Result<Box<dyn Bot>, String> {
+/// The expert's time a move.
+pub const EXPERT_BUDGET: Budget = Budget {
+    iterations: None,
+    millis: Some(2_000),
+};
+
+/// The expert bot of a game: the hard level's search on every core the
+/// machine has, 2 s a move.
+pub const fn expert<G: SearchGame>() -> BotInfo {
+    BotInfo {
+        name: "expert",
+        level: Level::Expert,
+        about: "the hard level's search on every core of the server, 2 s a move \
+            (expert@TIME for another time)",
+        make: |arg| boxed::<G>(arg, EXPERT_BUDGET, cores()),
+    }
+}
+
+/// The cores this process may run on.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A search bot for `G` on `threads` threads, its budget read from `arg`
+/// (`default` when empty).
+fn boxed<G: SearchGame>(
+    arg: &str,
+    default: Budget,
+    threads: usize,
+) -> Result<Box<dyn Bot>, String> {
     let budget = if arg.is_empty() {
-        G::BUDGET
+        default
     } else {
         Budget::parse(arg)?
     };
-    Ok(Box::new(Search::<G>::new(budget)))
+    Ok(Box::new(Search::<G>::new(budget, threads)))
+}
+
+#[cfg(test)]
+mod tests {
+    use umpire_core::testing::SealedBids;
+
+    use super::*;
+
+    impl SearchGame for SealedBids {}
+
+    #[test]
+    fn threads_grow_trees_apart_and_their_roots_are_summed() {
+        let state = SealedBids::new(&Default::default(), 1).expect("the default config");
+        let view = state.view(Viewer::Seat(Seat::P1));
+        let budget = Budget {
+            iterations: Some(50),
+            millis: None,
+        };
+        let think = Think::unlimited();
+        let mut rng = seeded_rng(1);
+        let found = search::<SealedBids>(
+            Seat::P1,
+            &view,
+            &Default::default(),
+            budget,
+            3,
+            &think,
+            &mut rng,
+        );
+        assert_eq!(found.iterations, 150, "50 on each of 3 threads");
+        let action = found.action.expect("an action");
+        assert!(state.clone().play(Seat::P1, &action).is_ok(), "{action}");
+    }
+
+    #[test]
+    fn the_roots_arms_are_summed_by_action() {
+        let arm = |action: &'static str, visits: u32, reward: f64| Arm {
+            action,
+            visits,
+            reward,
+        };
+        let summed = tree::sum_arms([arm("a", 3, 1.0), arm("b", 4, 4.0), arm("a", 2, 2.0)]);
+        let best = tree::most_visited(&summed).expect("arms");
+        assert_eq!((best.action, best.visits, best.reward), ("a", 5, 3.0));
+        assert_eq!(summed.len(), 2);
+    }
 }

@@ -81,13 +81,28 @@ impl<A: PartialEq> SeatStats<A> {
         order.sort_by(|&x, &y| score(&self.arms[y]).total_cmp(&score(&self.arms[x])));
         order
     }
+}
 
-    /// The most visited arm, ties to the better mean.
-    pub fn best(&self) -> Option<&Arm<A>> {
-        self.arms
-            .iter()
-            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean())))
+/// The most visited arm, ties to the better mean.
+pub(super) fn most_visited<A>(arms: &[Arm<A>]) -> Option<&Arm<A>> {
+    arms.iter()
+        .max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean())))
+}
+
+/// The arms of several trees' roots, one per action, their visits and
+/// rewards summed.
+pub(super) fn sum_arms<A: PartialEq>(arms: impl IntoIterator<Item = Arm<A>>) -> Vec<Arm<A>> {
+    let mut summed: Vec<Arm<A>> = Vec::new();
+    for arm in arms {
+        match summed.iter_mut().find(|s| s.action == arm.action) {
+            Some(s) => {
+                s.visits += arm.visits;
+                s.reward += arm.reward;
+            }
+            None => summed.push(arm),
+        }
     }
+    summed
 }
 
 /// The arm each seat took, if it acted.

@@ -12,7 +12,7 @@ use umpire_core::{BotInfo, Cell, Game, MatchRng, Seat, SeatView};
 use umpire_core::Think;
 
 /// Bomb Domain's bots, weakest first within a level.
-pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<BombDomain, Greedy>(
+pub(crate) static BOTS: [BotInfo; 3] = umpire_bots::greedy_and_search::<BombDomain, Greedy>(
     "one turn ahead: the move, peg and detonation that leave it the most cells, pieces and blast to come; places where its blasts reach farthest",
 );
 

@@ -14,7 +14,7 @@ use umpire_core::{BotInfo, Game, MatchRng, Seat, SeatView, Viewer};
 use umpire_core::Think;
 
 /// Flower Domain's bots, weakest first within a level.
-pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<FlowerDomain, Greedy>(
+pub(crate) static BOTS: [BotInfo; 3] = umpire_bots::greedy_and_search::<FlowerDomain, Greedy>(
     "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
 );
 

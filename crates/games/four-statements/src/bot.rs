@@ -17,7 +17,7 @@ use umpire_core::BotInfo;
 use umpire_core::{Game, MatchRng, Seat, SeatView, Viewer};
 
 /// Four Statements' bots, weakest first within a level.
-pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<FourStatements, Greedy>(
+pub(crate) static BOTS: [BotInfo; 3] = umpire_bots::greedy_and_search::<FourStatements, Greedy>(
     "counts the grids still possible: bluffs where it is least sure, claims what most grids make true, buys the most uncertain cell, guesses when one grid is left",
 );
 

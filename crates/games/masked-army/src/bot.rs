@@ -45,6 +45,7 @@ pub(crate) static BOTS: &[BotInfo] = &[
         about: "the search bot, which remembers every colour it was shown",
         ..umpire_bots::search::bot::<MaskedArmy>()
     },
+    umpire_bots::search::expert::<MaskedArmy>(),
 ];
 
 /// How many pieces' colours `human` remembers.

@@ -12,7 +12,7 @@ use umpire_core::{BotInfo, Game, MatchRng, Seat, SeatView, Viewer};
 use umpire_core::Think;
 
 /// Pentomino Wall's bots, weakest first within a level.
-pub(crate) static BOTS: [BotInfo; 2] = umpire_bots::greedy_and_search::<PentominoWall, Greedy>(
+pub(crate) static BOTS: [BotInfo; 3] = umpire_bots::greedy_and_search::<PentominoWall, Greedy>(
     "places each piece where it most raises its wall's score, presents what helps the opponent least, gives set-aside pieces away for credits",
 );
 

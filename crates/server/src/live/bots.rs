@@ -19,13 +19,23 @@ const MAX_PENDING: usize = 256;
 /// A bot answers this long before its turn time runs out, so that its move
 /// is in before the turn ends whatever the load.
 const CLOCK_MARGIN_MS: u64 = 250;
+/// A bot is told to stop this long before its seat falls back to a random
+/// action, so that one that thinks to the end of its time (the expert's
+/// 2 s is the server's whole budget) still has its answer taken.
+const ANSWER_GRACE: Duration = Duration::from_millis(100);
 
 impl Actor {
     /// Puts a bot in `seat`.
     pub(super) fn seat_bot(&mut self, seat: Seat, name: &str) {
-        // A bot stored under a name this build no longer has plays randomly.
-        let bot = umpire_catalog::make_bot(self.info.game.id(), name)
-            .or_else(|_| umpire_catalog::make_bot(self.info.game.id(), "random"));
+        // A bot stored under a name this build no longer has plays randomly;
+        // an expert, the level turned off since, plays at hard.
+        let game = self.info.game.id();
+        let instead = match umpire_catalog::level_of(game, name) {
+            Some(umpire_core::Level::Expert) => "hard",
+            _ => "random",
+        };
+        let bot =
+            (self.config.make_bot(game, name)).or_else(|_| self.config.make_bot(game, instead));
         if let Ok(bot) = bot {
             self.seats[seat].bot = Some(BotSlot {
                 bot: Some(bot),
@@ -130,7 +140,8 @@ impl Actor {
                 .as_ref()
                 .is_some_and(|s| s.job.is_none())
             {
-                self.think(seat, tag, Think::until(deadline), pace);
+                let stop_by = deadline.checked_sub(ANSWER_GRACE).unwrap_or(deadline);
+                self.think(seat, tag, Think::until(stop_by), pace);
             }
         }
     }

@@ -126,12 +126,21 @@ impl Pool {
 }
 
 /// Lowers the calling thread's priority (Linux gives each thread its own
-/// niceness); elsewhere, or if refused, the thread keeps the server's.
+/// niceness and policy, and threads it starts inherit them): niceness
+/// `nice` among background threads, under Linux's idle policy, which runs
+/// it only when no thread of normal policy is ready (niceness alone still
+/// let busy bots delay people's moves by tens of milliseconds). Elsewhere,
+/// or if refused, the thread keeps the server's.
 fn lower_priority(nice: i32) {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: setpriority has no memory effects; `0` names this thread.
-        let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice) };
+        let idle = libc::sched_param { sched_priority: 0 };
+        // SAFETY: neither call has memory effects; `0` names this thread,
+        // and `idle` outlives the call that reads it.
+        let r = unsafe {
+            libc::setpriority(libc::PRIO_PROCESS, 0, nice)
+                | libc::sched_setscheduler(0, libc::SCHED_IDLE, &idle)
+        };
         if r != 0 {
             tracing::debug!(
                 "pool thread keeps its priority: {}",
@@ -146,23 +155,21 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn work_runs_on_a_niced_thread_and_answers() {
+    async fn work_runs_on_a_niced_idle_thread_and_answers() {
         let pool = Pool::new("umpire-bot", 2, NICE);
-        let (name, nice) = pool
+        let (name, nice, idle) = pool
             .run(Priority::Later, || {
                 let name = std::thread::current().name().map(str::to_string);
-                #[cfg(target_os = "linux")]
-                // SAFETY: as above; reads this thread's niceness.
-                let nice = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-                #[cfg(not(target_os = "linux"))]
-                let nice = NICE;
-                (name, nice)
+                // A thread the job starts (the expert bot's) is as low.
+                std::thread::scope(|s| s.spawn(|| (name, niceness(), idle())).join())
+                    .expect("the job's own thread")
             })
             .await
             .expect("an answer");
         assert!(name.is_some_and(|n| n.starts_with("umpire-bot-")));
         // (At least: a server started niced stays as nice.)
         assert!(nice >= NICE, "niceness {nice}");
+        assert!(idle, "under the idle policy");
         // A panic loses only that job's answer; the threads go on.
         assert!(
             pool.run(Priority::Later, || panic!("a bot's bug"))
@@ -170,6 +177,24 @@ mod tests {
                 .is_err()
         );
         assert!(pool.run(Priority::Later, || 1).await.is_ok());
+    }
+
+    /// This thread's niceness.
+    fn niceness() -> i32 {
+        #[cfg(target_os = "linux")]
+        // SAFETY: no memory effects; `0` names this thread.
+        return unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+        #[cfg(not(target_os = "linux"))]
+        NICE
+    }
+
+    /// Whether this thread runs under Linux's idle policy.
+    fn idle() -> bool {
+        #[cfg(target_os = "linux")]
+        // SAFETY: no memory effects; `0` names this thread.
+        return unsafe { libc::sched_getscheduler(0) } == libc::SCHED_IDLE;
+        #[cfg(not(target_os = "linux"))]
+        true
     }
 
     #[tokio::test]

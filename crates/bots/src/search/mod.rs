@@ -44,6 +44,14 @@ pub trait SearchGame: Game {
         millis: Some(200),
     };
 
+    /// Draws whole states `me` cannot tell from the real one, as
+    /// [`Game::sample`] does from its view and memory. Made once a search
+    /// (on each of its threads), so a game may do once what every draw
+    /// shares, such as counting the hidden possibilities.
+    fn sampler<'a>(me: Seat, view: &'a Self::View, memory: &'a Self::Memory) -> Sampler<'a, Self> {
+        Box::new(move |rng| Self::sample(Viewer::Seat(me), view, memory, rng))
+    }
+
     /// The actions `seat` may consider here, most promising first: all the
     /// listed legal actions in random order, or distinct random draws when
     /// they are too many to list.
@@ -82,6 +90,9 @@ pub trait SearchGame: Game {
         0.5
     }
 }
+
+/// Draws whole states of game `G` (see [`SearchGame::sampler`]).
+pub type Sampler<'a, G> = Box<dyn FnMut(&mut MatchRng) -> G + 'a>;
 
 /// How the tree spends its iterations: the constants of its formulas.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -263,9 +274,10 @@ fn grow<G: SearchGame>(
 ) -> (Vec<Arm<G::Action>>, u64) {
     let out_of_time = || think.should_stop() || deadline.is_some_and(|d| Instant::now() >= d);
     let mut tree = Tree::new();
+    let mut draw = G::sampler(me, view, memory);
     let mut done = 0u64;
     while iterations.is_none_or(|n| done < n) && !out_of_time() {
-        let state = G::sample(Viewer::Seat(me), view, memory, rng);
+        let state = draw(rng);
         iterate(&mut tree, state, rng);
         done += 1;
     }

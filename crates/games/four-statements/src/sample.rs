@@ -29,22 +29,40 @@ pub fn from_view<R: Rng + ?Sized>(
     memory: &Memory,
     rng: &mut R,
 ) -> FourStatements {
-    let layout = match (&view.layout, viewer.seat()) {
-        (Some(text), _) => Grid::parse(text).unwrap_or_default(),
-        (None, Some(seat)) => {
+    drawn(viewer, view, grids_for(viewer, view, memory).as_ref(), rng)
+}
+
+/// The grids a seat's draws come from: those still possible for it; `None`
+/// when the view shows the grid or the viewer is no seat.
+pub fn grids_for(viewer: Viewer, view: &View, memory: &Memory) -> Option<deduce::Grids> {
+    let seat = viewer.seat().filter(|_| view.layout.is_none())?;
+    Some(deduce::Grids::new(&memory.of(seat, view)))
+}
+
+/// A state drawn as [`from_view`] draws it, the grid from `grids`
+/// ([`grids_for`] the same viewer, view and memory): counted once, they
+/// serve any number of draws.
+pub fn drawn<R: Rng + ?Sized>(
+    viewer: Viewer,
+    view: &View,
+    grids: Option<&deduce::Grids>,
+    rng: &mut R,
+) -> FourStatements {
+    let layout = match (&view.layout, viewer.seat(), grids) {
+        (Some(text), _, _) => Grid::parse(text).unwrap_or_default(),
+        (None, Some(seat), Some(grids)) => {
             // Facts over the widest subsets are not counted: draws that
             // break them are drawn again.
-            let k = memory.of(seat, view);
-            let mut grid = deduce::sample(&k, rng).unwrap_or_else(|| random_grid(rng));
+            let mut grid = grids.draw(rng).unwrap_or_else(|| random_grid(rng));
             for _ in 0..10_000 {
                 if knowledge::wide_facts_hold(seat, view, grid) {
                     break;
                 }
-                grid = deduce::sample(&k, rng).unwrap_or(grid);
+                grid = grids.draw(rng).unwrap_or(grid);
             }
             grid
         }
-        (None, None) => random_grid(rng),
+        _ => random_grid(rng),
     };
     let known = dealt(view, rng);
     let detective = PerSeat::from_fn(|seat| detective(viewer, view, seat, rng));

@@ -6,12 +6,14 @@
 //! counted exactly by the deduction engine, less what its RP can buy).
 
 use crate::deduce;
-use crate::knowledge;
+use crate::knowledge::{self, Memory};
+use crate::sample;
+use crate::view::View;
 use crate::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
 use umpire_core::{Game, MatchRng, Seat, Viewer};
 
 use crate::bot::{claim, informative_bluff, informative_bluff_on, no_limit_subset, reveal};
-use umpire_bots::search::{SearchGame, Tuning, logistic};
+use umpire_bots::search::{Sampler, SearchGame, Tuning, logistic};
 
 /// Bluffs weighed at each bluff decision.
 const BLUFFS: usize = 4;
@@ -28,6 +30,12 @@ impl SearchGame for FourStatements {
         widen: 2.0,
         rollout_depth: 0,
     };
+
+    /// The grids still possible for `me`, counted once for every draw.
+    fn sampler<'a>(me: Seat, view: &'a View, memory: &'a Memory) -> Sampler<'a, Self> {
+        let grids = sample::grids_for(Viewer::Seat(me), view, memory);
+        Box::new(move |rng| sample::drawn(Viewer::Seat(me), view, grids.as_ref(), rng))
+    }
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
         let view = self.view(Viewer::Seat(seat));

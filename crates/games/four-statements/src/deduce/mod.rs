@@ -135,7 +135,7 @@ pub fn posterior_within(knowledge: &Knowledge, width: usize) -> Posterior {
     let mut post = Posterior::NONE;
     for (fixed, values) in branches(&plan, fixed, values) {
         if let Some(run) = Run::new(&plan, &knowledge.facts, fixed, values) {
-            run.add_to(&mut post);
+            run.add_to(&plan, &mut post);
         }
     }
     for g in knowledge.excluded() {
@@ -218,13 +218,14 @@ pub fn brute_force(knowledge: &Knowledge) -> Posterior {
 
 /// A grid drawn uniformly from those still possible, if any.
 pub fn sample<R: Rng + ?Sized>(knowledge: &Knowledge, rng: &mut R) -> Option<Grid> {
-    sample_within(knowledge, MAX_WIDTH, rng)
+    Grids::new(knowledge).draw(rng)
 }
 
 /// `n` grids drawn uniformly and independently from those still possible
 /// (none when no grid is): one count of the grids for all of them.
 pub fn samples<R: Rng + ?Sized>(knowledge: &Knowledge, n: usize, rng: &mut R) -> Vec<Grid> {
-    draws_within(knowledge, MAX_WIDTH, n, rng)
+    let grids = Grids::new(knowledge);
+    (0..n).map_while(|_| grids.draw(rng)).collect()
 }
 
 /// [`sample`] with elimination steps of at most `width` cells. For tests.
@@ -234,67 +235,89 @@ pub fn sample_within<R: Rng + ?Sized>(
     width: usize,
     rng: &mut R,
 ) -> Option<Grid> {
-    draws_within(knowledge, width, 1, rng).pop()
+    Grids::within(knowledge, width).draw(rng)
 }
 
-fn draws_within<R: Rng + ?Sized>(
-    knowledge: &Knowledge,
-    width: usize,
-    n: usize,
-    rng: &mut R,
-) -> Vec<Grid> {
-    assert!((1..=remap::MAX_FROM).contains(&width), "width 1–12");
-    let (fixed, values) = knowledge.fixed();
-    let plan = plan_for(knowledge, fixed, width);
-    let branches: Vec<(CellSet, Grid)> = branches(&plan, fixed, values).collect();
-    // Usually one branch: keep its run. Otherwise count each branch, then
-    // redo the forward pass of the one drawn.
-    let single = match branches.as_slice() {
-        [(fixed, values)] => match Run::new(&plan, &knowledge.facts, *fixed, *values) {
-            Some(run) => Some(run),
-            None => return Vec::new(),
-        },
-        _ => None,
-    };
-    let counts: Vec<u64> = match &single {
-        Some(run) => vec![run.count],
-        None => branches
-            .iter()
-            .map(|&(f, v)| Run::new(&plan, &knowledge.facts, f, v).map_or(0, |r| r.count))
-            .collect(),
-    };
-    let total: u64 = counts.iter().sum();
-    let excluded = knowledge.excluded();
-    if total == excluded.len() as u64 {
-        return Vec::new();
+/// The grids still possible, counted once for any number of uniform draws.
+pub struct Grids {
+    plan: Plan,
+    facts: Vec<Table>,
+    /// Each colouring of the plan's cut cells, and its grids' count.
+    branches: Vec<((CellSet, Grid), u64)>,
+    /// The run of the only branch (the usual case): draws need no new
+    /// forward pass.
+    single: Option<Run>,
+    /// Wrong guesses that are otherwise possible.
+    excluded: Vec<Grid>,
+    total: u64,
+}
+
+impl Grids {
+    pub fn new(knowledge: &Knowledge) -> Grids {
+        Grids::within(knowledge, MAX_WIDTH)
     }
-    // Uniform over the consistent grids, redrawn while a wrong guess: the
-    // accepted draw is uniform over the rest.
-    let mut drawn = Vec::with_capacity(n);
-    while drawn.len() < n {
-        let grid = match &single {
-            Some(run) => run.sample(rng),
-            None => {
-                let mut r = rng.random_range(0..total);
-                let b = counts
-                    .iter()
-                    .position(|&n| {
-                        if r < n {
-                            return true;
-                        }
-                        r -= n;
-                        false
-                    })
-                    .expect("counts add up to the total");
-                let (f, v) = branches[b];
-                Run::new(&plan, &knowledge.facts, f, v)
-                    .expect("a branch with grids runs")
-                    .sample(rng)
+
+    /// With elimination steps of at most `width` cells (1–12).
+    fn within(knowledge: &Knowledge, width: usize) -> Grids {
+        assert!((1..=remap::MAX_FROM).contains(&width), "width 1–12");
+        let (fixed, values) = knowledge.fixed();
+        let plan = plan_for(knowledge, fixed, width);
+        let facts = &knowledge.facts;
+        let cuts: Vec<(CellSet, Grid)> = branches(&plan, fixed, values).collect();
+        let mut single = None;
+        let branches: Vec<((CellSet, Grid), u64)> = match cuts.as_slice() {
+            [(f, v)] => {
+                single = Run::new(&plan, facts, *f, *v);
+                vec![((*f, *v), single.as_ref().map_or(0, |r| r.count))]
             }
+            _ => cuts
+                .iter()
+                .map(|&(f, v)| ((f, v), Run::new(&plan, facts, f, v).map_or(0, |r| r.count)))
+                .collect(),
         };
-        if !excluded.contains(&grid) {
-            drawn.push(grid);
+        let total = branches.iter().map(|(_, n)| n).sum();
+        Grids {
+            plan,
+            facts: facts.clone(),
+            branches,
+            single,
+            excluded: knowledge.excluded(),
+            total,
         }
     }
-    drawn
+
+    /// A grid drawn uniformly from those still possible, if any: uniform
+    /// over the consistent grids, drawn again while a wrong guess (so the
+    /// accepted draw is uniform over the rest).
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Grid> {
+        if self.total == self.excluded.len() as u64 {
+            return None;
+        }
+        loop {
+            let grid = match &self.single {
+                Some(run) => run.sample(&self.plan, rng),
+                // Several branches: the drawn one's forward pass again.
+                None => {
+                    let mut r = rng.random_range(0..self.total);
+                    let &((f, v), _) = self
+                        .branches
+                        .iter()
+                        .find(|(_, n)| {
+                            if r < *n {
+                                return true;
+                            }
+                            r -= n;
+                            false
+                        })
+                        .expect("counts add up to the total");
+                    Run::new(&self.plan, &self.facts, f, v)
+                        .expect("a branch with grids runs")
+                        .sample(&self.plan, rng)
+                }
+            };
+            if !self.excluded.contains(&grid) {
+                return Some(grid);
+            }
+        }
+    }
 }

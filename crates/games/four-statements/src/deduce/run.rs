@@ -10,9 +10,9 @@ use crate::table::Table;
 use super::Posterior;
 use super::plan::Plan;
 
-/// The forward pass of one run.
-pub(super) struct Run<'a> {
-    plan: &'a Plan,
+/// The forward pass of one run along the plan it was made with (which its
+/// methods are handed again).
+pub(super) struct Run {
     /// Fixed cells (known and cut) and their colours (red elsewhere).
     fixed: CellSet,
     values: Grid,
@@ -28,10 +28,10 @@ pub(super) struct Run<'a> {
     pub count: u64,
 }
 
-impl<'a> Run<'a> {
+impl Run {
     /// The forward pass with `fixed` cells coloured as in `values`; `None`
     /// when a fact already forbids them.
-    pub fn new(plan: &'a Plan, facts: &[Table], fixed: CellSet, values: Grid) -> Option<Run<'a>> {
+    pub fn new(plan: &Plan, facts: &[Table], fixed: CellSet, values: Grid) -> Option<Run> {
         let mut allowed = Vec::with_capacity(facts.len());
         let mut spoken = CellSet::EMPTY;
         for (fact, spread) in facts.iter().zip(&plan.spreads) {
@@ -65,7 +65,6 @@ impl<'a> Run<'a> {
         let taken = forward.last().expect("starts with one table")[0];
         let count = taken << (2 * free.len());
         Some(Run {
-            plan,
             fixed,
             values,
             free,
@@ -78,7 +77,7 @@ impl<'a> Run<'a> {
     /// Adds this run's grids to `post`, cell by cell: a backward pass counts
     /// the completions of each frontier colouring, and a step's cell colour
     /// counts are forward × allowed × backward over its span.
-    pub fn add_to(&self, post: &mut Posterior) {
+    pub fn add_to(&self, plan: &Plan, post: &mut Posterior) {
         if self.count == 0 {
             return;
         }
@@ -93,7 +92,7 @@ impl<'a> Run<'a> {
             }
         }
         let mut backward = vec![1u64];
-        for (t, step) in self.plan.steps.iter().enumerate().rev() {
+        for (t, step) in plan.steps.iter().enumerate().rev() {
             let prev = &self.forward[t];
             let mut before = vec![0u64; prev.len()];
             let mut colours = [0u64; 4];
@@ -116,13 +115,13 @@ impl<'a> Run<'a> {
     /// A grid drawn uniformly from this run's: each step, last first, picks
     /// its span's colouring among those matching the frontier already drawn,
     /// weighted by their forward counts. Requires `count > 0`.
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Grid {
+    pub fn sample<R: Rng + ?Sized>(&self, plan: &Plan, rng: &mut R) -> Grid {
         let mut grid = self.values;
         for i in self.free.indices() {
             grid = grid.with(i, Colour::from_index(rng.random_range(0..4u8)));
         }
         let mut state = 0; // the drawn colouring of the frontier after step t
-        for (t, step) in self.plan.steps.iter().enumerate().rev() {
+        for (t, step) in plan.steps.iter().enumerate().rev() {
             let prev = &self.forward[t];
             let mut r = rng.random_range(0..self.forward[t + 1][state]);
             let k = (0..1usize << (2 * step.span.len()))

@@ -5,6 +5,9 @@
 //! close each seat is to knowing the grid (the grids still possible for it,
 //! counted exactly by the deduction engine, less what its RP can buy).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use crate::deduce;
 use crate::knowledge::{self, Memory};
 use crate::sample;
@@ -94,10 +97,32 @@ impl SearchGame for FourStatements {
     fn evaluate(&self) -> f64 {
         let bits = |seat: Seat| {
             let known = knowledge::from_view(seat, &self.view(Viewer::Seat(seat)));
-            let left = (deduce::count(&known).max(1) as f64).log2();
+            let left = (count(known).max(1) as f64).log2();
             let cells = (self.rp(seat) / CELL_PRICE) as f64;
             (left - 2.0 * cells).max(0.0)
         };
         logistic(bits(Seat::P2) - bits(Seat::P1), SCALE)
     }
+}
+
+/// [`deduce::count`], remembered per thread: the leaves of one search
+/// often share a seat's knowledge (its own statements' truths vary with
+/// the grid drawn, but over few outcomes).
+fn count(known: deduce::Knowledge) -> u64 {
+    thread_local! {
+        static COUNTS: RefCell<HashMap<deduce::Knowledge, u64>> = RefCell::new(HashMap::new());
+    }
+    /// Counts kept before the memo starts afresh.
+    const KEPT: usize = 4096;
+    if let Some(n) = COUNTS.with_borrow(|m| m.get(&known).copied()) {
+        return n;
+    }
+    let n = deduce::count(&known);
+    COUNTS.with_borrow_mut(|m| {
+        if m.len() >= KEPT {
+            m.clear();
+        }
+        m.insert(known, n);
+    });
+    n
 }

@@ -27,7 +27,7 @@ use run::Run;
 pub const MAX_WIDTH: usize = 10;
 
 /// All one seat knows of the grid.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Knowledge {
     /// Cells whose colour the seat knows (dealt or bought).
     pub known: [Option<Colour>; CELLS],

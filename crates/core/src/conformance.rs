@@ -526,3 +526,77 @@ fn mutate<R: Rng + ?Sized>(text: &str, rng: &mut R) -> String {
     }
     chars.into_iter().collect()
 }
+
+/// The conformance suite over random games of one game, one `#[test]` per
+/// line `name: config, games;` ([`run`]).
+///
+/// ```
+/// use umpire_core::testing::{Config, SealedBids, Variant};
+///
+/// umpire_core::conformance_tests! {
+///     SealedBids;
+///     conformance_over_random_games: Config::default(), 20;
+///     conformance_when_out_of_time_loses: Config { variant: Variant::Strict }, 5;
+/// }
+/// # fn main() {}
+/// ```
+#[macro_export]
+macro_rules! conformance_tests {
+    ($game:ty; $($(#[$doc:meta])* $name:ident: $config:expr, $games:expr;)+) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $name() {
+                $crate::conformance::run::<$game>(&$config, $games);
+            }
+        )+
+    };
+}
+
+/// Property tests that typed garbage never panics and never changes a
+/// state ([`assert_garbage_harmless`]), one per line `name: actions, text;`:
+/// the state is some random `actions` into a game (a range of them), and
+/// `text` is a regex of what a seat types. The first line says how a state
+/// is built: `random Game, config` ([`random_state`]) or `state: f` for a
+/// function `f(seed, actions)`; and `cases: n` how many cases each test
+/// tries, if not proptest's default. The calling crate needs `proptest` (a
+/// dev-dependency of every game).
+///
+/// ```ignore
+/// umpire_core::garbage_tests! {
+///     random SealedBids, Config::default(), cases: 64;
+///     any_text_is_harmless: 0usize..20, ".{0,40}";
+///     bid_like_text_is_harmless: 0usize..20, "(bid|ponder|confirm) ?[0-9]?";
+/// }
+/// ```
+#[macro_export]
+macro_rules! garbage_tests {
+    (random $game:ty, $config:expr $(, cases: $cases:expr)?; $($rest:tt)+) => {
+        $crate::garbage_tests! {
+            state: |seed, actions| -> $game {
+                $crate::conformance::random_state(&$config, seed, actions)
+            } $(, cases: $cases)?;
+            $($rest)+
+        }
+    };
+    (state: $state:expr; $($rest:tt)+) => {
+        $crate::garbage_tests!(@tests $state, proptest::prelude::ProptestConfig::default(); $($rest)+);
+    };
+    (state: $state:expr, cases: $cases:expr; $($rest:tt)+) => {
+        $crate::garbage_tests!(@tests $state, proptest::prelude::ProptestConfig::with_cases($cases); $($rest)+);
+    };
+    (@tests $state:expr, $config:expr;
+     $($(#[$doc:meta])* $name:ident: $actions:expr, $text:expr;)+) => {
+        proptest::proptest! {
+            #![proptest_config($config)]
+            $(
+                $(#[$doc])*
+                #[test]
+                fn $name(seed in 0u64..1000, actions in $actions, p1 in proptest::bool::ANY, text in $text) {
+                    let seat = if p1 { $crate::Seat::P1 } else { $crate::Seat::P2 };
+                    $crate::conformance::assert_garbage_harmless(&($state)(seed, actions), seat, &text);
+                }
+            )+
+        }
+    };
+}

@@ -17,8 +17,8 @@ use rand::{Rng, RngExt};
 use serde_json::Value;
 
 use crate::{
-    Decision, Entry, Game, Match, MatchRng, PerSeat, Record, RuleViolation, Seat, Timeout, Viewer,
-    erase, seeded_rng,
+    Decision, Entry, Game, Match, MatchOptions, MatchRng, PerSeat, Record, RuleViolation, Seat,
+    Timeout, Viewer, erase, seeded_rng,
 };
 
 /// More steps than this and a random game is taken to be stuck.
@@ -389,6 +389,26 @@ pub fn assert_refused(m: &mut Match, cases: &[(Seat, &str, &str, &str)]) {
         assert!(m.state().same_as(&*before), "{text} changed the state");
         assert_eq!(m.record().actions.len(), recorded, "{text} was recorded");
     }
+}
+
+/// A timed match of `G` (the game's default clock) from `config` and
+/// `seed`: how a rules test starts one. Panics if the config is refused.
+pub fn timed_match<G: Game>(config: &Value, seed: u64) -> Match {
+    Match::new(erase::<G>(), config, seed, MatchOptions::default()).expect("a valid config")
+}
+
+/// Lets every clock of `m` run out until the match is over; each timeout's
+/// effect, as `seat effect`.
+pub fn time_out_to_the_end(m: &mut Match) -> Vec<String> {
+    let mut effects = Vec::new();
+    while !m.is_over() {
+        let due = m.next_deadline().expect("a clock runs");
+        for entry in m.advance(due + 1) {
+            let effect = entry.effect.expect("a timeout says its effect");
+            effects.push(format!("{} {effect}", entry.seat));
+        }
+    }
+    effects
 }
 
 /// Parses and plays `text` for `seat` on `state`, panicking with the text

@@ -2,6 +2,7 @@
 
 use serde_json::json;
 use umpire_core::conformance::assert_refused;
+use umpire_core::conformance::{time_out_to_the_end, timed_match};
 use umpire_core::{Game, Match, MatchOptions, Seat, Viewer, erase, seeded_rng};
 use umpire_flower_domain::{
     ByColour, Colour, Config, FirstMove, FlowerDomain, Phase, View, compare,
@@ -588,23 +589,11 @@ fn everything_is_public_and_a_view_rebuilds_the_exact_state() {
 
 #[test]
 fn a_timeout_is_a_pass_and_four_end_the_game() {
-    let mut m = Match::new(
-        erase::<FlowerDomain>(),
-        &json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<FlowerDomain>(&json!({}), 0);
     // Nobody does anything: the study ends after 3 minutes, the advantage
     // seat drafts first, picks go to the first free colours, and every
     // turn is passed.
-    let mut effects = Vec::new();
-    while !m.is_over() {
-        let due = m.next_deadline().expect("a clock runs");
-        for entry in m.advance(due + 1) {
-            effects.push(format!("{} {}", entry.seat, entry.effect.unwrap()));
-        }
-    }
+    let effects = time_out_to_the_end(&mut m);
     assert_eq!(
         effects,
         [
@@ -627,13 +616,7 @@ fn a_timeout_is_a_pass_and_four_end_the_game() {
 
 #[test]
 fn clocks_give_3_minutes_to_study_then_90_s_a_turn_and_a_5_minute_reserve() {
-    let mut timed = Match::new(
-        erase::<FlowerDomain>(),
-        &config(FirstMove::Amended),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut timed = timed_match::<FlowerDomain>(&config(FirstMove::Amended), 0);
     assert_eq!(timed.next_deadline(), Some(180_000));
     for (seat, text) in [
         (Seat::P1, "ready"),
@@ -691,13 +674,7 @@ fn bad_configs_are_refused_with_the_reason() {
         .chunks(10)
         .map(|r| String::from_utf8(r.to_vec()).unwrap())
         .collect();
-    let m = Match::new(
-        erase::<FlowerDomain>(),
-        &json!({"meadow": rows.join("\n")}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let m = timed_match::<FlowerDomain>(&json!({"meadow": rows.join("\n")}), 0);
     assert_eq!(m.view(Viewer::Spectator)["meadow"][1], "GBBYGBRYGB");
     assert!(
         Match::new(

@@ -4,6 +4,7 @@ use std::collections::{HashMap, VecDeque};
 
 use serde_json::json;
 use umpire_core::conformance::assert_refused;
+use umpire_core::conformance::{time_out_to_the_end, timed_match};
 use umpire_core::{
     Cell, Game, Match, MatchOptions, PerSeat, Render, Seat, Viewer, erase, seeded_rng,
 };
@@ -1134,22 +1135,10 @@ fn running_scores_are_taken_after_every_turn_and_the_outcome_names_its_step() {
 
 #[test]
 fn a_timeout_plays_the_default_choice_and_says_so() {
-    let mut m = Match::new(
-        erase::<PentominoWall>(),
-        &json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<PentominoWall>(&json!({}), 0);
     // 90 s a decision, then the 5-minute reserve.
     assert_eq!(m.next_deadline(), Some(90_000 + 300_000));
-    let mut effects = Vec::new();
-    while !m.is_over() {
-        let due = m.next_deadline().expect("a clock runs");
-        for entry in m.advance(due + 1) {
-            effects.push(format!("{} {}", entry.seat, entry.effect.unwrap()));
-        }
-    }
+    let effects = time_out_to_the_end(&mut m);
     assert_eq!(
         effects[..4],
         [
@@ -1182,13 +1171,7 @@ fn a_timeout_plays_the_default_choice_and_says_so() {
 
 #[test]
 fn time_past_90_seconds_comes_out_of_the_reserve() {
-    let mut m = Match::new(
-        erase::<PentominoWall>(),
-        &json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<PentominoWall>(&json!({}), 0);
     m.submit(P1, "first P1", 120_000).unwrap();
     let clocks = m.clocks(Viewer::Spectator, 120_000).unwrap();
     assert_eq!(clocks.p1.bank_ms, 270_000);

@@ -142,13 +142,8 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
         let answer = act(addr, &id, &tokens, &mut seats, &mut acknowledged).await;
         assert_eq!(answer["type"], "error", "acknowledged while away: {answer}");
         assert_eq!(answer["rule"], "store", "{answer}");
-        assert!(
-            answer["message"]
-                .as_str()
-                .unwrap_or_default()
-                .contains("try again"),
-            "{answer}"
-        );
+        let message = answer["message"].as_str().unwrap_or_default();
+        assert!(message.contains("try again"), "{answer}");
         refusals += 1;
         tokio::time::sleep(Duration::from_millis(500)).await;
     }

@@ -297,11 +297,8 @@ async fn behind_the_trusted_proxy_each_client_has_its_own_limits() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_address_keeps_a_share_of_the_live_matches() {
-    let s = start(fast_with(|c| {
-        c.matches_per_address = 3;
-        c.bot_matches_per_address = 1;
-    }))
-    .await;
+    let shares = |c: &mut Config| (c.matches_per_address, c.bot_matches_per_address) = (3, 1);
+    let s = start(fast_with(shares)).await;
     let bots = json!({"game": "masked-army", "timed": false,
         "seats": {"P1": {"kind": "bot", "bot": "random"}, "P2": {"kind": "bot", "bot": "random"}}});
     let (status, _) = http_json(s.addr, "POST", "/api/matches", Some(&bots))

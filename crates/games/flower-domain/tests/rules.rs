@@ -557,11 +557,10 @@ fn a_tie_that_never_resolves_goes_to_blue() {
         let o = finished(garden, owners).outcome().unwrap();
         assert_eq!(o.winner, Some(blue));
         assert_eq!(o.decided_by, "blue");
+        let reason = &o.reason;
         assert!(
-            o.reason
-                .starts_with("tied 3 to 3 with every region counted: "),
-            "{}",
-            o.reason
+            reason.starts_with("tied 3 to 3 with every region counted: "),
+            "{reason}"
         );
     }
     // An empty garden too: nothing ever breaks the tie.

@@ -1058,23 +1058,20 @@ fn scored(total: i64, unpainted: u32, credits: u32, square: u8) -> Score {
 
 #[test]
 fn each_tiebreak_step_decides_in_turn() {
-    let s = |a: Score, b: Score| PerSeat::new(a, b);
-    assert_eq!(
-        compare(&s(scored(10, 5, 0, 3), scored(9, 0, 9, 9)), &[]),
-        (Some(P1), Decider::Score)
-    );
-    assert_eq!(
-        compare(&s(scored(9, 5, 9, 9), scored(9, 4, 0, 0)), &[]),
-        (Some(P2), Decider::Unpainted)
-    );
-    assert_eq!(
-        compare(&s(scored(9, 4, 3, 0), scored(9, 4, 2, 9)), &[]),
-        (Some(P1), Decider::Credits)
-    );
-    assert_eq!(
-        compare(&s(scored(9, 4, 3, 4), scored(9, 4, 3, 5)), &[]),
-        (Some(P2), Decider::Square)
-    );
+    for (p1, p2, winner, decider) in [
+        (scored(10, 5, 0, 3), scored(9, 0, 9, 9), P1, Decider::Score),
+        (
+            scored(9, 5, 9, 9),
+            scored(9, 4, 0, 0),
+            P2,
+            Decider::Unpainted,
+        ),
+        (scored(9, 4, 3, 0), scored(9, 4, 2, 9), P1, Decider::Credits),
+        (scored(9, 4, 3, 4), scored(9, 4, 3, 5), P2, Decider::Square),
+    ] {
+        let scores = PerSeat::new(p1, p2);
+        assert_eq!(compare(&scores, &[]), (Some(winner), decider), "{scores:?}");
+    }
 }
 
 #[test]

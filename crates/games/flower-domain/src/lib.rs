@@ -400,15 +400,11 @@ fn small_list(state: &FlowerDomain) -> Vec<Action> {
 }
 
 impl Game for FlowerDomain {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = ();
-    type Error = Illegal;
-
-    const ID: &'static str = "flower-domain";
-    const NAME: &'static str = "Battle of the Flower Domain";
-    const RULES: &'static str = include_str!("../RULES.md");
+    umpire_core::game_header!(
+        "flower-domain",
+        "Battle of the Flower Domain",
+        include_str!("../RULES.md")
+    );
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Ok(FlowerDomain {

@@ -758,15 +758,13 @@ fn config_cells(text: &str, key: &str) -> Result<Option<CellSet>, ConfigError> {
 }
 
 impl Game for FourStatements {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = knowledge::Memory;
-    type Error = Illegal;
+    umpire_core::game_header!(
+        "four-statements",
+        "Four Statements",
+        include_str!("../RULES.md"),
+        knowledge::Memory
+    );
 
-    const ID: &'static str = "four-statements";
-    const NAME: &'static str = "Four Statements";
-    const RULES: &'static str = include_str!("../RULES.md");
     const DEDUCIBLE: &'static [&'static str] = view::DEDUCIBLE;
     // A bluff's statements are judged by searching colourings of its subset.
     const COSTLY: &'static [&'static str] = &["bluff"];

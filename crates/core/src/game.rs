@@ -202,8 +202,8 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
 /// [`Game::Memory`] type of a game that keeps one (none: `()`):
 ///
 /// ```ignore
-/// impl Game for BombDomain {
-///     umpire_core::game_header!("bomb-domain", "Bomb Domain", include_str!("../RULES.md"));
+/// impl Game for MyGame {
+///     umpire_core::game_header!("my-game", "My Game", include_str!("../RULES.md"));
 ///
 ///     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> { … }
 ///     …

@@ -144,14 +144,6 @@ pub struct FlowerDomain {
     last: Option<(Seat, Action)>,
 }
 
-fn cell_list(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(Cell::to_string)
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
 impl FlowerDomain {
     pub fn phase(&self) -> Phase {
         self.phase
@@ -241,7 +233,10 @@ impl FlowerDomain {
             cells.iter().map(|c| (c.col as i32, c.row as i32)).collect()
         };
         if !shapes::congruent(&xy(from), &xy(to)) {
-            return Err(Illegal::NotCongruent(cell_list(from), cell_list(to)));
+            return Err(Illegal::NotCongruent(
+                notation::cell_list(from),
+                notation::cell_list(to),
+            ));
         }
         if allowed == Allowed::FourInCentre && to.iter().all(|&c| BOARD.bit(c) & CENTRE == 0) {
             return Err(Illegal::FirstMoveCentre);
@@ -271,7 +266,7 @@ impl FlowerDomain {
         }
         let set = from.iter().fold(0, |acc, &c| acc | BOARD.bit(c));
         if board::regions(set).len() != 1 {
-            return Err(Illegal::NotConnected(cell_list(from)));
+            return Err(Illegal::NotConnected(notation::cell_list(from)));
         }
         Ok(())
     }

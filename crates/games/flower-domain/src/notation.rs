@@ -47,7 +47,8 @@ impl Action {
     }
 }
 
-fn join(cells: &[Cell]) -> String {
+/// Cells as the notation writes a group of them: `A1-B1-C1`.
+pub(crate) fn cell_list(cells: &[Cell]) -> String {
     cells
         .iter()
         .map(Cell::to_string)
@@ -61,7 +62,7 @@ impl fmt::Display for Action {
             Action::Ready => f.write_str("ready"),
             Action::First(seat) => write!(f, "first {seat}"),
             Action::Draft(colour) => write!(f, "{colour}"),
-            Action::Move { from, to } => write!(f, "{} to {}", join(from), join(to)),
+            Action::Move { from, to } => write!(f, "{} to {}", cell_list(from), cell_list(to)),
             Action::Pass => f.write_str("pass"),
         }
     }

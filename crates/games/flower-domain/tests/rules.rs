@@ -617,14 +617,7 @@ fn a_timeout_is_a_pass_and_four_end_the_game() {
 fn clocks_give_3_minutes_to_study_then_90_s_a_turn_and_a_5_minute_reserve() {
     let mut timed = timed_match::<FlowerDomain>(&config(FirstMove::Amended), 0);
     assert_eq!(timed.next_deadline(), Some(180_000));
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "red"),
-        (Seat::P2, "yellow"),
-        (Seat::P2, "green"),
-    ] {
+    for (seat, text) in common::draft("red", ["yellow", "green"]) {
         timed.submit(seat, text, 1_000).unwrap();
     }
     assert_eq!(timed.next_deadline(), Some(1_000 + 90_000 + 300_000));
@@ -737,15 +730,11 @@ fn the_forced_fourth_pick_may_be_written_or_left_out() {
 
     // P1 drafts first and P2 takes red: P1 writes its pick out of turn.
     let mut m = new_match(FirstMove::Amended);
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "blue"),
-        (Seat::P2, "red"),
-        (Seat::P2, "green"),
-        (Seat::P1, "yellow"),
-    ] {
+    let yellow = (Seat::P1, "yellow");
+    for (seat, text) in common::draft("blue", ["red", "green"])
+        .into_iter()
+        .chain([yellow])
+    {
         submit(&mut m, seat, text);
     }
     assert_eq!(m.decision().kind(Seat::P2), Some("move"));

@@ -59,7 +59,12 @@ fn placed(orientation: &str, at: &str) -> Placed {
 /// `first P1`, then a draft of alternate single picks in letter order:
 /// P1 takes F L P U W Y, P2 takes I N T V X and is given Z.
 fn drafted() -> Match {
-    let mut m = new_match(json!({}));
+    drafted_with(json!({}))
+}
+
+/// [`drafted`], in a match of `config`.
+fn drafted_with(config: serde_json::Value) -> Match {
+    let mut m = new_match(config);
     submit(&mut m, P1, "first P1");
     for (i, p) in "FILNPTUVWXY".chars().enumerate() {
         submit(
@@ -416,15 +421,7 @@ fn two_steps_a_turn_are_free_and_more_cost_a_credit_each() {
         assert_eq!(view(&copy).credits, PerSeat::new(0, 0), "{free}");
     }
     // With quarter turns both ways, L270 is one step.
-    let mut both = new_match(json!({"quarter_turns": "both"}));
-    submit(&mut both, P1, "first P1");
-    for (i, p) in "FILNPTUVWXY".chars().enumerate() {
-        submit(
-            &mut both,
-            if i % 2 == 0 { P1 } else { P2 },
-            &format!("take {p}"),
-        );
-    }
+    let mut both = drafted_with(json!({"quarter_turns": "both"}));
     play(
         &mut both,
         &[

@@ -482,7 +482,7 @@ impl Game for BombDomain {
         let shape = |key, label, about, placeholder| {
             ConfigOption::new(key, label)
                 .about(about)
-                .kind(OptionKind::Text { placeholder })
+                .kind(OptionKind::text(placeholder))
         };
         vec![
             ConfigOption::new("advantage", "Advantage (DMO)").about(

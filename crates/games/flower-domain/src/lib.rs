@@ -426,9 +426,7 @@ impl Game for FlowerDomain {
                 .kind(OptionKind::choice(&["amended", "original"])),
             ConfigOption::new("meadow", "Meadow")
                 .about("100 letters R Y G B, row by row from A1, 25 of each; empty: shuffled from the seed")
-                .kind(OptionKind::Text {
-                    placeholder: "RYGBRYGB… (100 letters)",
-                }),
+                .kind(OptionKind::text("RYGBRYGB… (100 letters)")),
         ]
     }
 

@@ -105,23 +105,27 @@ async fn setup_with(config: Config) -> Setup {
     }
 }
 
-/// Connects P1 as connection 1; reads its `hello` and `state`.
-async fn join_p1(handle: &Handle) -> Client {
+/// Connects `seat` as connection `conn`, which the match admits.
+async fn admit(handle: &Handle, seat: Seat, conn: u64) -> Client {
     let (tx, rx) = mpsc::channel(64);
     let (reply, admitted) = oneshot::channel();
-    let viewer = Viewer::Seat(Seat::P1);
     let join = Cmd::Join {
-        viewer,
-        conn: 1,
+        viewer: Viewer::Seat(seat),
+        conn,
         tx: Arc::new(tx),
         reply,
     };
     handle.tx.send(join).await.expect("the task runs");
     assert!(admitted.await.expect("an answer"));
-    let mut client = Client {
+    Client {
         rx,
         queued: Default::default(),
-    };
+    }
+}
+
+/// Connects P1 as connection 1; reads its `hello` and `state`.
+async fn join_p1(handle: &Handle) -> Client {
+    let mut client = admit(handle, Seat::P1, 1).await;
     assert_eq!(next(&mut client).await.expect("hello")["type"], "hello");
     assert_eq!(next(&mut client).await.expect("state")["type"], "state");
     // Then the match log (this game keeps one) and the chat so far.
@@ -286,17 +290,7 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
     switch(&s, &[Fault::Writes], true);
     let mut p1 = join_p1(&s.handle).await;
     // Clocks run once both seats are here.
-    let (tx, _p2) = mpsc::channel(64);
-    let (reply, admitted) = oneshot::channel();
-    let viewer = Viewer::Seat(Seat::P2);
-    let join = Cmd::Join {
-        viewer,
-        conn: 2,
-        tx: Arc::new(tx),
-        reply,
-    };
-    s.handle.tx.send(join).await.expect("the task runs");
-    assert!(admitted.await.expect("an answer"));
+    let _p2 = admit(&s.handle, Seat::P2, 2).await;
     let arrived = next(&mut p1).await.expect("P2 arrives");
     assert_eq!(arrived["seats"]["P2"]["connected"], true, "{arrived}");
     tokio::time::sleep(Duration::from_millis(600)).await;

@@ -177,11 +177,8 @@ fn games() -> Vec<Game> {
 fn no_code_outside_a_game_s_own_places_names_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let files = code_files(&root);
-    assert!(
-        files.len() > 100,
-        "the sources are found ({} files)",
-        files.len()
-    );
+    let count = files.len();
+    assert!(count > 100, "the sources are found ({count} files)");
     let games = games();
     assert!(
         games.len() > umpire_catalog::registrations().len(),

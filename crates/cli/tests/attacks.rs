@@ -19,11 +19,27 @@ const WAIT: Duration = Duration::from_secs(20);
 /// The attacks run one at a time: each measures latencies.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// `umpire serve` on a loopback port with a store in `dir`; `fds` limits
-/// the files it may open (hard and soft, so it cannot raise them).
-fn serve(dir: &std::path::Path, fds: Option<u32>) -> Served {
-    let store = format!("sqlite:{}", dir.join("attack.db").display());
-    serve_with("127.0.0.1:0", &["--store", &store], fds)
+/// `umpire serve` on a loopback port with a store in a new directory
+/// (returned: it must outlive the server); `fds` limits the files it may
+/// open (hard and soft, so it cannot raise them).
+fn serve(fds: Option<u32>) -> (tempfile::TempDir, Served) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let store = format!("sqlite:{}", dir.path().join("attack.db").display());
+    let served = serve_with("127.0.0.1:0", &["--store", &store], fds);
+    (dir, served)
+}
+
+/// Creates a timed match of `game`: its id, and each link's token by name
+/// (`P1`, `P2`, `umpire`).
+async fn create(addr: SocketAddr, game: &str) -> (String, impl Fn(&str) -> String) {
+    let body = json!({"game": game, "timed": true});
+    let (_, made) = http_json(addr, "POST", "/api/matches", Some(&body))
+        .await
+        .expect("created");
+    let id = made["id"].as_str().unwrap().to_string();
+    (id, move |link: &str| {
+        token_of(&made["links"][link]).unwrap()
+    })
 }
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {
@@ -111,8 +127,7 @@ fn long_record() -> Record {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn long_replays_cost_little_and_never_slow_a_move() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let server = serve(dir.path(), None);
+    let (_dir, server) = serve(None);
     let addr = server.addr;
     let record = json!(long_record());
     assert!(record["actions"].as_array().unwrap().len() >= 2_000);
@@ -181,8 +196,7 @@ const HEAVY: &str = "subset A1 B1 C1 D1 A2 B2 C2 D2 A3 B3; \
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn heavy_checks_slow_no_move_and_charge_no_clock() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let server = serve(dir.path(), None);
+    let (_dir, server) = serve(None);
     let addr = server.addr;
     let attack = Duration::from_secs(15);
     let until = Instant::now() + attack;
@@ -192,14 +206,8 @@ async fn heavy_checks_slow_no_move_and_charge_no_clock() {
     let mut attackers = Vec::new();
     for i in 0..2u8 {
         let from: IpAddr = format!("127.0.2.{}", i + 1).parse().unwrap();
-        let body = json!({"game": "four-statements", "timed": true});
-        let (_, made) = http_json(addr, "POST", "/api/matches", Some(&body))
-            .await
-            .expect("created");
-        let id = made["id"].as_str().unwrap().to_string();
-        let umpire = token_of(&made["links"]["umpire"]).unwrap();
-        let p1 = token_of(&made["links"]["P1"]).unwrap();
-        let p2 = token_of(&made["links"]["P2"]).unwrap();
+        let (id, token) = create(addr, "four-statements").await;
+        let (umpire, p1, p2) = (token("umpire"), token("P1"), token("P2"));
         let mut attacker = Ws::open(addr, &id, Some(&p1), Some(from), &[])
             .await
             .unwrap();
@@ -278,15 +286,10 @@ async fn heavy_checks_slow_no_move_and_charge_no_clock() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn five_addresses_cannot_lock_a_seat_holder_out() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let server = serve(dir.path(), Some(1024));
+    let (_dir, server) = serve(Some(1024));
     let addr = server.addr;
-    let body = json!({"game": "masked-army", "timed": true});
-    let (_, made) = http_json(addr, "POST", "/api/matches", Some(&body))
-        .await
-        .expect("created");
-    let id = made["id"].as_str().unwrap().to_string();
-    let p1 = token_of(&made["links"]["P1"]).unwrap();
+    let (id, token) = create(addr, "masked-army").await;
+    let p1 = token("P1");
     // Five addresses open spectators' sockets as fast as they can, and
     // hold them.
     let mut floods = Vec::new();

@@ -1,5 +1,7 @@
 //! The `umpire` binary, driven as a user would.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -53,6 +55,23 @@ fn finished_record() -> Value {
     serde_json::to_value(m.record()).unwrap()
 }
 
+/// `umpire ARGS` is refused (exit code 1), saying `says` on stderr.
+fn refused(args: &[&str], says: &str) {
+    let out = umpire(args);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+    assert_stderr(&out, says);
+}
+
+/// `umpire replay` of `record`, written to `name` in `dir`: refused (exit
+/// code 1), saying each of `says` on stderr.
+fn replay_refused(dir: &tempfile::TempDir, name: &str, record: &Value, says: &[&str]) {
+    let out = umpire(&["replay", &write(dir, name, record)]);
+    assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
+    for words in says {
+        assert_stderr(&out, words);
+    }
+}
+
 fn write(dir: &tempfile::TempDir, name: &str, value: &Value) -> String {
     let path = dir.path().join(name);
     std::fs::write(&path, value.to_string()).unwrap();
@@ -92,17 +111,18 @@ fn replay_names_the_illegal_action_and_its_rule() {
     assert_stderr(&out, "action 4 (P");
     assert_stderr(&out, &format!("{cell} is already occupied (occupied)"));
 
-    let out = umpire(&[
-        "replay",
-        &write(&dir, "junk.json", &json!({"game": "masked-army"})),
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "is not a match record");
+    refused(
+        &[
+            "replay",
+            &write(&dir, "junk.json", &json!({"game": "masked-army"})),
+        ],
+        "is not a match record",
+    );
 }
 
 #[test]
 fn arena_reports_json_with_bots_in_order() {
-    let out = umpire(&[
+    let arena = [
         "arena",
         "masked-army",
         "--bots",
@@ -112,7 +132,8 @@ fn arena_reports_json_with_bots_in_order() {
         "--seed",
         "3",
         "--json",
-    ]);
+    ];
+    let out = umpire(&arena);
     assert!(out.status.success(), "{}", stderr(&out));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"], 200);
@@ -131,21 +152,7 @@ fn arena_reports_json_with_bots_in_order() {
     assert!(report["games_per_second"].as_f64().unwrap() > 0.0);
     assert!(report["mean_length"].as_f64().unwrap() > 10.0);
     // The same seed gives the same results.
-    let again: Value = serde_json::from_slice(
-        &umpire(&[
-            "arena",
-            "masked-army",
-            "--bots",
-            "greedy,random",
-            "--games",
-            "200",
-            "--seed",
-            "3",
-            "--json",
-        ])
-        .stdout,
-    )
-    .unwrap();
+    let again: Value = serde_json::from_slice(&umpire(&arena).stdout).unwrap();
     assert_eq!(again["bots"], report["bots"]);
 }
 
@@ -178,25 +185,21 @@ fn play_reasks_a_bad_entry_with_the_reason() {
     let out = child.wait_with_output().unwrap();
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(text.contains("Not accepted: `ZZ` is not a cell"), "{text}");
-    assert!(text.contains("Not accepted: J9 is off the board"), "{text}");
-    assert!(text.contains("P1 resigned; P2 wins"), "{text}");
-    // Each move is said in the game's words, and the board has a legend.
-    assert!(text.contains("P1 places first."), "{text}");
-    assert!(
-        text.contains("P1 placed red (X) on E5 and blue (O) on F5."),
-        "{text}"
-    );
-    assert!(text.contains("legend: X red (P1)"), "{text}");
-    // `help` and `rules` print formatted text, not Markdown.
-    assert!(
-        text.contains("Commands: a move in the notation below"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Umpire's decisions") && !text.contains("## "),
-        "{text}"
-    );
+    for says in [
+        "Not accepted: `ZZ` is not a cell",
+        "Not accepted: J9 is off the board",
+        "P1 resigned; P2 wins",
+        // Each move is said in the game's words, and the board has a legend.
+        "P1 places first.",
+        "P1 placed red (X) on E5 and blue (O) on F5.",
+        "legend: X red (P1)",
+        // `help` and `rules` print formatted text, not Markdown.
+        "Commands: a move in the notation below",
+        "Umpire's decisions",
+    ] {
+        assert!(text.contains(says), "{says}: {text}");
+    }
+    assert!(!text.contains("## "), "{text}");
     assert!(
         text.matches("P1> ").count() >= 4,
         "each entry is asked again: {text}"
@@ -204,6 +207,21 @@ fn play_reasks_a_bad_entry_with_the_reason() {
 }
 
 /// Runs `umpire args…` with `input` on standard input.
+/// `umpire play ARGS --record FILE` with `input`, which must succeed: the
+/// directory FILE is in (it lives as long as the value), FILE, and what
+/// the command printed.
+fn play_recorded(args: &[&str], input: &[u8]) -> (tempfile::TempDir, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("played.json");
+    let path = path.to_str().unwrap().to_string();
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend(["--record", &path]);
+    let out = umpire_with_input(&all, input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    (dir, path, stdout(&out))
+}
+
 fn umpire_with_input(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
         .args(args)
@@ -223,13 +241,13 @@ fn a_record_cut_before_its_claimed_end_fails() {
     let mut record = finished_record();
     let winner = record["outcome"]["winner"].as_str().unwrap().to_string();
     record["actions"] = json!(record["actions"].as_array().unwrap()[..10]);
-    let out = umpire(&["replay", &write(&dir, "cut.json", &record)]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(
-        &out,
-        &format!(
+    replay_refused(
+        &dir,
+        "cut.json",
+        &record,
+        &[&format!(
             "the record says {winner} won, but its actions stop before the end: replaying them, the match is not over"
-        ),
+        )],
     );
     // A claimed winner the replay does not confirm is said in words.
     let mut record = finished_record();
@@ -258,30 +276,19 @@ fn replay_reads_standard_input() {
 
 #[test]
 fn play_saves_a_record_that_replays_and_prints_its_seed() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("played.json");
-    let out = umpire_with_input(
-        &[
-            "play",
-            "masked-army",
-            "--bot",
-            "easy",
-            "--record",
-            path.to_str().unwrap(),
-        ],
+    let (_dir, path, text) = play_recorded(
+        &["masked-army", "--bot", "easy"],
         b"first P1\nE5 F5\nresign\n",
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
     assert!(text.contains("Seed ") && text.contains("Untimed"), "{text}");
     assert!(text.contains("You lose (decided by resignation)"), "{text}");
     assert!(text.contains("Record saved to"), "{text}");
-    let out = umpire(&["replay", path.to_str().unwrap(), "--json"]);
+    let out = umpire(&["replay", &path, "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let result: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(result["winner"], "P2");
     // The replay's final board shows no turn: the match is over.
-    let text = stdout(&umpire(&["replay", path.to_str().unwrap()]));
+    let text = stdout(&umpire(&["replay", &path]));
     assert!(text.trim_end().ends_with("P1 resigned; P2 wins"), "{text}");
     assert!(
         !text.contains("to place") && !text.contains("your turn"),
@@ -338,16 +345,17 @@ fn arena_takes_levels_saves_records_and_refuses_zero_games() {
             && text.contains("A is P1 in the pair's even games"),
         "{text}"
     );
-    let out = umpire(&[
-        "arena",
-        "masked-army",
-        "--bots",
-        "greedy,random",
-        "--games",
-        "0",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "--games 0 plays nothing");
+    refused(
+        &[
+            "arena",
+            "masked-army",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "0",
+        ],
+        "--games 0 plays nothing",
+    );
 }
 
 fn arena_json(args: &[&str]) -> Value {
@@ -380,12 +388,7 @@ fn arena_round_robin_reports_pairs_and_ratings_whatever_the_threads() {
     );
     assert_eq!(report["games_per_pair"], 60);
     // A name given twice is told apart by its place.
-    let labels: Vec<&str> = report["bots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["label"].as_str().unwrap())
-        .collect();
+    let labels: Vec<&str> = common::texts(&report["bots"], "label");
     assert_eq!(labels, ["random#1", "greedy", "random#3"]);
     assert_eq!(report["bots"][2]["name"], "random");
     // Every pair once, in order, from A's side, split by A's seat.
@@ -500,19 +503,21 @@ fn arena_prints_pairs_and_elo_tables_and_saves_every_pairs_records() {
 
 #[test]
 fn arena_refuses_one_bot_and_zero_threads() {
-    let out = umpire(&["arena", "masked-army", "--bots", "greedy"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "--bots takes two or more bots");
-    let out = umpire(&[
-        "arena",
-        "masked-army",
-        "--bots",
-        "greedy,random",
-        "--threads",
-        "0",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "--threads 0 runs nothing");
+    refused(
+        &["arena", "masked-army", "--bots", "greedy"],
+        "--bots takes two or more bots",
+    );
+    refused(
+        &[
+            "arena",
+            "masked-army",
+            "--bots",
+            "greedy,random",
+            "--threads",
+            "0",
+        ],
+        "--threads 0 runs nothing",
+    );
 }
 
 #[test]
@@ -562,19 +567,21 @@ fn replay_refuses_a_record_with_huge_clock_values() {
     // Periods whose sum overflows.
     let mut record = finished_record();
     record["clock"] = json!({"bank_ms": 0, "periods": 1000, "period_ms": 1u64 << 42, "lag_ms": 0});
-    let out = umpire(&["replay", &write(&dir, "sum.json", &record)]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(
-        &out,
-        "the record's clock is refused: the clock's bank, periods and lag add up",
+    replay_refused(
+        &dir,
+        "sum.json",
+        &record,
+        &["the record's clock is refused: the clock's bank, periods and lag add up"],
     );
     // A huge time for an action.
     let mut record = finished_record();
     record["actions"][2]["at_ms"] = json!(u64::MAX);
-    let out = umpire(&["replay", &write(&dir, "at.json", &record)]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "action 3 (P");
-    assert_stderr(&out, "is past the longest match time");
+    replay_refused(
+        &dir,
+        "at.json",
+        &record,
+        &["action 3 (P", "is past the longest match time"],
+    );
 }
 
 #[test]
@@ -608,9 +615,12 @@ fn exit_codes_tell_a_missing_file_from_a_bad_record() {
     let out = umpire(&["replay", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(3));
     assert_stderr(&out, "cannot read");
-    let out = umpire(&["replay", &write(&dir, "junk.json", &json!({"game": 1}))]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "is not a match record");
+    replay_refused(
+        &dir,
+        "junk.json",
+        &json!({"game": 1}),
+        &["is not a match record"],
+    );
     let out = umpire(&["replay"]);
     assert_eq!(out.status.code(), Some(2));
     let help = stdout(&umpire(&["--help"]));
@@ -674,21 +684,7 @@ fn play_refuses_a_very_long_line_without_echoing_it() {
 /// sealed; a record left unfinished replays and says so.
 #[test]
 fn play_says_each_event_once_and_keeps_an_unfinished_record() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("fs.json");
-    let out = umpire_with_input(
-        &[
-            "play",
-            "four-statements",
-            "--seed",
-            "3",
-            "--record",
-            path.to_str().unwrap(),
-        ],
-        b"",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let (_dir, path, text) = play_recorded(&["four-statements", "--seed", "3"], b"");
     assert_eq!(
         text.matches("P2 has made its choice, sealed until both are in.")
             .count(),
@@ -700,7 +696,7 @@ fn play_says_each_event_once_and_keeps_an_unfinished_record() {
             .ends_with("Your input ended: the match is left unfinished, and nobody wins."),
         "{text}"
     );
-    let out = umpire(&["replay", path.to_str().unwrap(), "--json"]);
+    let out = umpire(&["replay", &path, "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let result: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
@@ -758,32 +754,20 @@ fn replay_names_the_players_and_counts_the_hosts_entries() {
     // The host's entry in a match without a host is refused, saying why.
     let mut hostless = hosted_record();
     hostless["host"] = json!(false);
-    let out = umpire(&["replay", &write(&dir, "hostless.json", &hostless)]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "action 2 (P");
-    assert_stderr(&out, "this match has no host");
+    replay_refused(
+        &dir,
+        "hostless.json",
+        &hostless,
+        &["action 2 (P", "this match has no host"],
+    );
 }
 
 #[test]
 fn play_calls_the_seats_by_their_names_and_records_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("named.json");
-    let record = path.to_str().unwrap();
-    let out = umpire_with_input(
-        &[
-            "play",
-            "masked-army",
-            "--seed",
-            "3",
-            "--names",
-            "Ada,Bo",
-            "--record",
-            record,
-        ],
+    let (_dir, path, text) = play_recorded(
+        &["masked-army", "--seed", "3", "--names", "Ada,Bo"],
         b"first P1\nresign\n",
     );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
     assert!(text.contains("you are Ada, bot random is Bo."), "{text}");
     assert!(
         text.contains("`first P1` or `first P2`"),
@@ -795,7 +779,8 @@ fn play_calls_the_seats_by_their_names_and_records_them() {
     );
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(saved["seats"]["P2"]["name"], "Bo");
-    let out = umpire(&["play", "masked-army", "--names", "Ada,ada"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_stderr(&out, "different names");
+    refused(
+        &["play", "masked-army", "--names", "Ada,ada"],
+        "different names",
+    );
 }

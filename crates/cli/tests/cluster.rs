@@ -115,11 +115,32 @@ impl Drop for Node {
     }
 }
 
-/// The test's own schema on the test PostgreSQL, and a connection to it.
-async fn store(dir: &std::path::Path) -> Option<(String, tokio_postgres::Client)> {
-    let place = common::postgres(dir).await?;
+/// What a cluster test runs on: its turn (the tests run one at a time),
+/// its own schema on the test PostgreSQL (`place`, kept in `_dir`) with a
+/// connection to it, and a NATS bus.
+struct Setup {
+    _one: tokio::sync::MutexGuard<'static, ()>,
+    _dir: tempfile::TempDir,
+    place: String,
+    db: tokio_postgres::Client,
+    nats: Nats,
+}
+
+/// Waits for this test's turn and sets up; `None` (said on stderr) when
+/// PostgreSQL or NATS is not there.
+async fn setup() -> Option<Setup> {
+    let one = ONE_AT_A_TIME.lock().await;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let place = common::postgres(dir.path()).await?;
     let db = common::connect(&place).await;
-    Some((place, db))
+    let nats = Nats::start()?;
+    Some(Setup {
+        _one: one,
+        _dir: dir,
+        place,
+        db,
+        nats,
+    })
 }
 
 /// An acknowledged action: its seat, its notation and when it was heard.
@@ -137,13 +158,7 @@ struct Played {
 
 /// Creates a match of `game` at `at` (retrying while nodes come and go).
 async fn create(at: SocketAddr, game: &dyn AnyGame) -> Value {
-    let limited = game.options().iter().any(|o| o.key == "max_rounds");
-    let config = if limited {
-        json!({"max_rounds": 3})
-    } else {
-        json!({})
-    };
-    let body = json!({"game": game.id(), "config": config, "timed": true});
+    let body = common::match_body(game, 3, true);
     loop {
         if let Ok((201, made)) = http_json(at, "POST", "/api/matches", Some(&body)).await {
             return made;
@@ -334,19 +349,14 @@ fn env_number(name: &str, default: u64) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let Some((place, db)) = store(dir.path()).await else {
-        return;
-    };
-    let Some(nats) = Nats::start() else {
+    let Some(on) = setup().await else {
         return;
     };
     let matches = env_number("UMPIRE_CHAOS_MATCHES", 40) as usize;
     let seconds = env_number("UMPIRE_CHAOS_SECONDS", 30);
     let every = env_number("UMPIRE_CHAOS_EVERY", 10);
     let mut nodes: Vec<Node> = (0..3)
-        .map(|i| Node::start(&format!("n{i}"), &place, &nats.url()))
+        .map(|i| Node::start(&format!("n{i}"), &on.place, &on.nats.url()))
         .collect();
     let addrs = Arc::new(nodes.iter().map(Node::addr).collect::<Vec<_>>());
     // `matches` matches at once, of every game, each followed by another
@@ -366,7 +376,8 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
     while Instant::now() + Duration::from_secs(every) <= until {
         tokio::time::sleep(Duration::from_secs(every)).await;
         let node = &mut nodes[k % 3];
-        let owned: Vec<String> = db
+        let owned: Vec<String> = on
+            .db
             .query(
                 "SELECT m.id FROM matches m JOIN nodes n ON n.id = m.owner
                  WHERE n.name = $1 AND n.alive_until > now() AND m.finished = 0",
@@ -423,7 +434,7 @@ async fn killed_nodes_lose_nothing_and_their_matches_go_on() {
         &waits[waits.len().saturating_sub(5)..]
     );
     let acknowledged = check_matches(&played, addrs[0]).await;
-    check_epochs(&db).await;
+    check_epochs(&on.db).await;
     eprintln!(
         "{matches} matches at once ({} in all), {} kills, {acknowledged} acknowledged actions, none lost; \
          {} taken-over matches, kill to next accepted action p50 {:?}, p99 {p99:?}",
@@ -512,16 +523,11 @@ fn longest_stall(played: &[Played]) -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rolling_restart_behind_haproxy_costs_a_reconnect_and_nothing_more() {
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let Some((place, db)) = store(dir.path()).await else {
-        return;
-    };
-    let Some(nats) = Nats::start() else {
+    let Some(on) = setup().await else {
         return;
     };
     let mut nodes: Vec<Node> = (0..3)
-        .map(|i| Node::start(&format!("n{i}"), &place, &nats.url()))
+        .map(|i| Node::start(&format!("n{i}"), &on.place, &on.nats.url()))
         .collect();
     let Some(proxy) = Haproxy::start(&nodes) else {
         eprintln!("not tested: haproxy is not installed (scripts/test installs it)");
@@ -551,7 +557,7 @@ async fn a_rolling_restart_behind_haproxy_costs_a_reconnect_and_nothing_more() {
     let played = std::mem::take(&mut *played.lock().unwrap());
     let stall = longest_stall(&played);
     let acknowledged = check_matches(&played, proxy.addr).await;
-    check_epochs(&db).await;
+    check_epochs(&on.db).await;
     eprintln!(
         "{} matches through a rolling restart, {acknowledged} acknowledged actions, none lost; \
          the longest pause in a match {stall:?}",
@@ -562,16 +568,11 @@ async fn a_rolling_restart_behind_haproxy_costs_a_reconnect_and_nothing_more() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn while_the_bus_is_away_each_node_serves_its_own_and_all_recovers() {
-    let _one = ONE_AT_A_TIME.lock().await;
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let Some((place, _db)) = store(dir.path()).await else {
-        return;
-    };
-    let Some(mut nats) = Nats::start() else {
+    let Some(mut on) = setup().await else {
         return;
     };
     let nodes: Vec<Node> = (0..2)
-        .map(|i| Node::start(&format!("n{i}"), &place, &nats.url()))
+        .map(|i| Node::start(&format!("n{i}"), &on.place, &on.nats.url()))
         .collect();
     let (a, b) = (nodes[0].addr(), nodes[1].addr());
     let game = umpire_catalog::require_in(umpire_catalog::games(), "masked-army").unwrap();
@@ -584,7 +585,7 @@ async fn while_the_bus_is_away_each_node_serves_its_own_and_all_recovers() {
     let id = made["id"].as_str().unwrap().to_string();
     let relayed_token = token_of(&made["links"]["P2"]).unwrap();
     tokio::time::sleep(Duration::from_secs(2)).await;
-    nats.down();
+    on.nats.down();
     let away = Instant::now();
     // Meanwhile the relayed player is told, clearly, to try again.
     let mut told = Vec::new();
@@ -621,7 +622,7 @@ async fn while_the_bus_is_away_each_node_serves_its_own_and_all_recovers() {
             }),
         "the relayed player was told to try again: {told:?}"
     );
-    nats.up();
+    on.nats.up();
     // Back: the relayed player joins through B within seconds.
     let back = Instant::now();
     let state = loop {

@@ -109,14 +109,7 @@ async fn a_killed_server_resumes_every_match_and_loses_no_accepted_action() {
     let serve = |db: &str| serve_at(db, "127.0.0.1:0");
     for game in umpire_catalog::games() {
         let server = serve(&db);
-        // Random players never end a game without a round limit.
-        let limited = game.options().iter().any(|o| o.key == "max_rounds");
-        let config = if limited {
-            json!({"max_rounds": 4})
-        } else {
-            json!({})
-        };
-        let body = json!({"game": game.id(), "config": config, "timed": true});
+        let body = common::match_body(*game, 4, true);
         let (status, created) = http_json(server.addr, "POST", "/api/matches", Some(&body))
             .await
             .expect("created");
@@ -223,14 +216,7 @@ async fn keep_playing(
 ) -> Vec<(String, String, Acknowledged)> {
     let mut played = Vec::new();
     while std::time::Instant::now() < until {
-        // Random players never end a game without a round limit.
-        let limited = game.options().iter().any(|o| o.key == "max_rounds");
-        let config = if limited {
-            json!({"max_rounds": 3})
-        } else {
-            json!({})
-        };
-        let body = json!({"game": game.id(), "config": config, "timed": false});
+        let body = common::match_body(game, 3, false);
         let Ok((201, created)) = http_json(addr, "POST", "/api/matches", Some(&body)).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;

@@ -56,6 +56,40 @@ async fn to_play(addr: SocketAddr, id: &str, tokens: &[String; 2]) -> Option<(us
 /// Both tests stop the one test PostgreSQL: one at a time.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// The test PostgreSQL's URL and data directory; `None` (said on stderr)
+/// when they are not set.
+fn test_postgres() -> Option<(String, String)> {
+    let (Ok(url), Ok(pg_dir)) = (
+        std::env::var("UMPIRE_TEST_POSTGRES"),
+        std::env::var("UMPIRE_TEST_POSTGRES_DIR"),
+    ) else {
+        eprintln!("not tested: UMPIRE_TEST_POSTGRES(_DIR) are not set (scripts/test sets them)");
+        return None;
+    };
+    Some((url, pg_dir))
+}
+
+/// A schema of `dir`'s own on the PostgreSQL at `url`, as a store URL.
+async fn schema(url: &str, dir: &std::path::Path) -> String {
+    match umpire_server::scratch_schema(url, dir).await {
+        Ok(umpire_server::Place::Postgres(url)) => url,
+        other => panic!("a schema: {other:?}"),
+    }
+}
+
+/// Creates an untimed match of Masked Army at `addr`: its id, the seats'
+/// tokens and the umpire's.
+async fn create(addr: SocketAddr) -> (String, [String; 2], String) {
+    let body = json!({"game": "masked-army", "timed": false});
+    let (status, made) = http_json(addr, "POST", "/api/matches", Some(&body))
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let token = |link: &str| token_of(&made["links"][link]).unwrap();
+    (id, [token("P1"), token("P2")], token("umpire"))
+}
+
 /// Plays the first legal action of whichever seat must act; its answer.
 async fn act(
     addr: SocketAddr,
@@ -82,31 +116,14 @@ async fn act(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let (Ok(url), Ok(pg_dir)) = (
-        std::env::var("UMPIRE_TEST_POSTGRES"),
-        std::env::var("UMPIRE_TEST_POSTGRES_DIR"),
-    ) else {
-        eprintln!("not tested: UMPIRE_TEST_POSTGRES(_DIR) are not set (scripts/test sets them)");
+    let Some((url, pg_dir)) = test_postgres() else {
         return;
     };
     let dir = tempfile::tempdir().expect("a temp dir");
-    let store = match umpire_server::scratch_schema(&url, dir.path()).await {
-        Ok(umpire_server::Place::Postgres(url)) => url,
-        other => panic!("a schema: {other:?}"),
-    };
+    let store = schema(&url, dir.path()).await;
     let server = serve(&store);
     let addr = server.addr;
-    let body = json!({"game": "masked-army", "timed": false});
-    let (status, made) = http_json(addr, "POST", "/api/matches", Some(&body))
-        .await
-        .unwrap();
-    assert_eq!(status, 201, "{made}");
-    let id = made["id"].as_str().unwrap().to_string();
-    let tokens = [
-        token_of(&made["links"]["P1"]).unwrap(),
-        token_of(&made["links"]["P2"]).unwrap(),
-    ];
-    let umpire = token_of(&made["links"]["umpire"]).unwrap();
+    let (id, tokens, umpire) = create(addr).await;
     let mut seats = Vec::new();
     for token in &tokens {
         seats.push(Ws::connect(addr, &id, Some(token)).await.unwrap());
@@ -125,13 +142,8 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
         let answer = act(addr, &id, &tokens, &mut seats, &mut acknowledged).await;
         assert_eq!(answer["type"], "error", "acknowledged while away: {answer}");
         assert_eq!(answer["rule"], "store", "{answer}");
-        assert!(
-            answer["message"]
-                .as_str()
-                .unwrap_or_default()
-                .contains("try again"),
-            "{answer}"
-        );
+        let message = answer["message"].as_str().unwrap_or_default();
+        assert!(message.contains("try again"), "{answer}");
         refusals += 1;
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
@@ -159,12 +171,7 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
     let path = format!("/api/matches/{id}/record?t={umpire}");
     let (status, record) = http_json(addr, "GET", &path, None).await.unwrap();
     assert_eq!(status, 200, "{record}");
-    let stored: Vec<&str> = record["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["action"].as_str().unwrap())
-        .collect();
+    let stored: Vec<&str> = common::texts(&record["actions"], "action");
     assert_eq!(stored, acknowledged, "the record is what was acknowledged");
     assert!(!record["outcome"].is_null());
 }
@@ -176,35 +183,18 @@ async fn postgres_away_for_ten_seconds_loses_nothing_and_play_resumes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_away_from_two_nodes_loses_nothing_and_moves_nothing() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let (Ok(url), Ok(pg_dir)) = (
-        std::env::var("UMPIRE_TEST_POSTGRES"),
-        std::env::var("UMPIRE_TEST_POSTGRES_DIR"),
-    ) else {
-        eprintln!("not tested: UMPIRE_TEST_POSTGRES(_DIR) are not set (scripts/test sets them)");
+    let Some((url, pg_dir)) = test_postgres() else {
         return;
     };
     let Some(nats) = common::Nats::start() else {
         return;
     };
     let dir = tempfile::tempdir().expect("a temp dir");
-    let store = match umpire_server::scratch_schema(&url, dir.path()).await {
-        Ok(umpire_server::Place::Postgres(url)) => url,
-        other => panic!("a schema: {other:?}"),
-    };
+    let store = schema(&url, dir.path()).await;
     let bus = nats.url();
     let a = serve_with(&store, &["--bus", &bus, "--node", "a"]);
     let b = serve_with(&store, &["--bus", &bus, "--node", "b"]);
-    let body = json!({"game": "masked-army", "timed": false});
-    let (status, made) = http_json(a.addr, "POST", "/api/matches", Some(&body))
-        .await
-        .unwrap();
-    assert_eq!(status, 201, "{made}");
-    let id = made["id"].as_str().unwrap().to_string();
-    let tokens = [
-        token_of(&made["links"]["P1"]).unwrap(),
-        token_of(&made["links"]["P2"]).unwrap(),
-    ];
-    let umpire = token_of(&made["links"]["umpire"]).unwrap();
+    let (id, tokens, umpire) = create(a.addr).await;
     // P1 at the match's node, P2 relayed by the other.
     let mut seats = vec![
         Ws::connect(a.addr, &id, Some(&tokens[0])).await.unwrap(),
@@ -258,11 +248,6 @@ async fn postgres_away_from_two_nodes_loses_nothing_and_moves_nothing() {
     let path = format!("/api/matches/{id}/record?t={umpire}");
     let (status, record) = http_json(b.addr, "GET", &path, None).await.unwrap();
     assert_eq!(status, 200, "{record}");
-    let stored: Vec<&str> = record["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["action"].as_str().unwrap())
-        .collect();
+    let stored: Vec<&str> = common::texts(&record["actions"], "action");
     assert_eq!(stored, acknowledged, "the record is what was acknowledged");
 }

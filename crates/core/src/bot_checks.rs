@@ -122,3 +122,42 @@ pub fn assert_blind_to_hidden<G: Game>(make: impl Fn() -> Box<dyn Bot>, checks: 
         G::ID
     );
 }
+
+/// A game's bot claims, one `#[test]` each, so that a game's bots test is
+/// a table: `name: wins(bot, other, least, games);` is a strength
+/// ([`assert_wins`]), `name: blind(bot, checks);` a bot that reads nothing
+/// but its seat's window ([`assert_blind_to_hidden`]).
+///
+/// ```
+/// use umpire_core::testing::{REGISTRATION, SealedBids};
+///
+/// umpire_core::bot_tests! {
+///     SealedBids, REGISTRATION;
+///     /// Bidding 3 every round beats bidding at random more often than not.
+///     eager_beats_random: wins("eager", "random", 11, 20);
+///     eager_is_blind: blind("eager", 4);
+/// }
+/// # fn main() {}
+/// ```
+#[macro_export]
+macro_rules! bot_tests {
+    ($game:ty, $registration:expr;
+     $($(#[$doc:meta])* $name:ident: $check:ident($($arg:expr),* $(,)?);)+) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $name() {
+                $crate::bot_tests!(@$check $game, $registration, $($arg),*);
+            }
+        )+
+    };
+    (@wins $game:ty, $registration:expr, $bot:expr, $other:expr, $least:expr, $games:expr) => {
+        $crate::bot_checks::assert_wins(&$registration, $bot, $other, $least, $games)
+    };
+    (@blind $game:ty, $registration:expr, $bot:expr, $checks:expr) => {
+        $crate::bot_checks::assert_blind_to_hidden::<$game>(
+            || $registration.make_bot($bot).expect("a known bot"),
+            $checks,
+        )
+    };
+}

@@ -17,8 +17,8 @@ use rand::{Rng, RngExt};
 use serde_json::Value;
 
 use crate::{
-    Decision, Entry, Game, Match, MatchRng, PerSeat, Record, RuleViolation, Seat, Timeout, Viewer,
-    erase, seeded_rng,
+    Decision, Entry, Game, Match, MatchOptions, MatchRng, PerSeat, Record, RuleViolation, Seat,
+    Timeout, Viewer, erase, seeded_rng,
 };
 
 /// More steps than this and a random game is taken to be stuck.
@@ -391,6 +391,26 @@ pub fn assert_refused(m: &mut Match, cases: &[(Seat, &str, &str, &str)]) {
     }
 }
 
+/// A timed match of `G` (the game's default clock) from `config` and
+/// `seed`: how a rules test starts one. Panics if the config is refused.
+pub fn timed_match<G: Game>(config: &Value, seed: u64) -> Match {
+    Match::new(erase::<G>(), config, seed, MatchOptions::default()).expect("a valid config")
+}
+
+/// Lets every clock of `m` run out until the match is over; each timeout's
+/// effect, as `seat effect`.
+pub fn time_out_to_the_end(m: &mut Match) -> Vec<String> {
+    let mut effects = Vec::new();
+    while !m.is_over() {
+        let due = m.next_deadline().expect("a clock runs");
+        for entry in m.advance(due + 1) {
+            let effect = entry.effect.expect("a timeout says its effect");
+            effects.push(format!("{} {effect}", entry.seat));
+        }
+    }
+    effects
+}
+
 /// Parses and plays `text` for `seat` on `state`, panicking with the text
 /// and the reason if it is refused: how a rules test writes its moves.
 pub fn play_text<G: Game>(state: &mut G, seat: Seat, text: &str) {
@@ -525,4 +545,78 @@ fn mutate<R: Rng + ?Sized>(text: &str, rng: &mut R) -> String {
         _ => chars.insert(i, chars[i]),
     }
     chars.into_iter().collect()
+}
+
+/// The conformance suite over random games of one game, one `#[test]` per
+/// line `name: config, games;` ([`run`]).
+///
+/// ```
+/// use umpire_core::testing::{Config, SealedBids, Variant};
+///
+/// umpire_core::conformance_tests! {
+///     SealedBids;
+///     conformance_over_random_games: Config::default(), 20;
+///     conformance_when_out_of_time_loses: Config { variant: Variant::Strict }, 5;
+/// }
+/// # fn main() {}
+/// ```
+#[macro_export]
+macro_rules! conformance_tests {
+    ($game:ty; $($(#[$doc:meta])* $name:ident: $config:expr, $games:expr;)+) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $name() {
+                $crate::conformance::run::<$game>(&$config, $games);
+            }
+        )+
+    };
+}
+
+/// Property tests that typed garbage never panics and never changes a
+/// state ([`assert_garbage_harmless`]), one per line `name: actions, text;`:
+/// the state is some random `actions` into a game (a range of them), and
+/// `text` is a regex of what a seat types. The first line says how a state
+/// is built: `random Game, config` ([`random_state`]) or `state: f` for a
+/// function `f(seed, actions)`; and `cases: n` how many cases each test
+/// tries, if not proptest's default. The calling crate needs `proptest` (a
+/// dev-dependency of every game).
+///
+/// ```ignore
+/// umpire_core::garbage_tests! {
+///     random SealedBids, Config::default(), cases: 64;
+///     any_text_is_harmless: 0usize..20, ".{0,40}";
+///     bid_like_text_is_harmless: 0usize..20, "(bid|ponder|confirm) ?[0-9]?";
+/// }
+/// ```
+#[macro_export]
+macro_rules! garbage_tests {
+    (random $game:ty, $config:expr $(, cases: $cases:expr)?; $($rest:tt)+) => {
+        $crate::garbage_tests! {
+            state: |seed, actions| -> $game {
+                $crate::conformance::random_state(&$config, seed, actions)
+            } $(, cases: $cases)?;
+            $($rest)+
+        }
+    };
+    (state: $state:expr; $($rest:tt)+) => {
+        $crate::garbage_tests!(@tests $state, proptest::prelude::ProptestConfig::default(); $($rest)+);
+    };
+    (state: $state:expr, cases: $cases:expr; $($rest:tt)+) => {
+        $crate::garbage_tests!(@tests $state, proptest::prelude::ProptestConfig::with_cases($cases); $($rest)+);
+    };
+    (@tests $state:expr, $config:expr;
+     $($(#[$doc:meta])* $name:ident: $actions:expr, $text:expr;)+) => {
+        proptest::proptest! {
+            #![proptest_config($config)]
+            $(
+                $(#[$doc])*
+                #[test]
+                fn $name(seed in 0u64..1000, actions in $actions, p1 in proptest::bool::ANY, text in $text) {
+                    let seat = if p1 { $crate::Seat::P1 } else { $crate::Seat::P2 };
+                    $crate::conformance::assert_garbage_harmless(&($state)(seed, actions), seat, &text);
+                }
+            )+
+        }
+    };
 }

@@ -194,3 +194,34 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// another decision (or none), or the match would time out for ever.
     fn timeout(&mut self, seat: Seat) -> Timeout;
 }
+
+/// The first lines of a [`Game`] impl, for a game that names its types
+/// by the convention every game here follows: `Config`, `Action`, `View`
+/// and `Illegal` (its error). `id`, `name` and `rules` are [`Game::ID`],
+/// [`Game::NAME`] and [`Game::RULES`]; a fourth argument names the
+/// [`Game::Memory`] type of a game that keeps one (none: `()`):
+///
+/// ```ignore
+/// impl Game for MyGame {
+///     umpire_core::game_header!("my-game", "My Game", include_str!("../RULES.md"));
+///
+///     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> { … }
+///     …
+/// }
+/// ```
+#[macro_export]
+macro_rules! game_header {
+    ($id:expr, $name:expr, $rules:expr $(, $memory:ty)? $(,)?) => {
+        type Config = Config;
+        type Action = Action;
+        type View = View;
+        type Memory = $crate::game_header!(@memory $($memory)?);
+        type Error = Illegal;
+
+        const ID: &'static str = $id;
+        const NAME: &'static str = $name;
+        const RULES: &'static str = $rules;
+    };
+    (@memory) => { () };
+    (@memory $memory:ty) => { $memory };
+}

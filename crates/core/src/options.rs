@@ -50,6 +50,11 @@ impl OptionKind {
             choices: choices.to_vec(),
         }
     }
+
+    /// Free text, shown as `placeholder` while empty.
+    pub fn text(placeholder: &'static str) -> OptionKind {
+        OptionKind::Text { placeholder }
+    }
 }
 
 impl ConfigOption {

@@ -228,16 +228,12 @@ impl SealedBids {
     }
 }
 
+const RULES: &str = "A test game: three rounds of sealed bids 1–3 for public prizes.\n\n\
+    Notation: `bid 2`, `ponder` (secretly take 20 s instead of 10 s), `confirm` (a bid of 3 must be confirmed).";
+
 impl Game for SealedBids {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = ();
-    type Error = Illegal;
-    const ID: &'static str = "sealed-bids";
-    const NAME: &'static str = "Sealed Bids (test game)";
-    const RULES: &'static str = "A test game: three rounds of sealed bids 1–3 for public prizes.\n\n\
-        Notation: `bid 2`, `ponder` (secretly take 20 s instead of 10 s), `confirm` (a bid of 3 must be confirmed).";
+    crate::game_header!("sealed-bids", "Sealed Bids (test game)", RULES);
+
     const RULINGS: &'static str = "`void`: the seat's sealed bid is voided and it bids again";
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {

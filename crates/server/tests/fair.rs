@@ -5,7 +5,6 @@ mod common;
 
 use common::*;
 use umpire_load::client::Ws;
-use umpire_server::Config;
 
 fn game() -> &'static str {
     "masked-army"
@@ -20,11 +19,7 @@ async fn until_seat(ws: &mut Ws, seat: &str, connected: bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_flood_never_locks_out_a_seat_holder_or_the_umpire() {
-    let s = start(Config {
-        max_spectators: 5,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.max_spectators = 5)).await;
     let c = people(s.addr, game()).await;
     let (p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
     let (mut watching, _) = join(s.addr, &c.id, None).await;
@@ -125,10 +120,7 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
     // A player cannot claim to play a bot's seat; a host still gets every link.
     let body = serde_json::json!({"game": game(), "as": "P2",
         "seats": {"P2": {"kind": "bot", "bot": "random"}}});
-    let (status, _) = umpire_load::client::http_json(s.addr, "POST", "/api/matches", Some(&body))
-        .await
-        .expect("answers");
-    assert_eq!(status, 400);
+    bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
     let host = people(s.addr, game()).await;
     assert!(host.p1.is_some() && host.p2.is_some() && !host.umpire.is_empty());
     // Against a bot, a player gets no invite.
@@ -145,10 +137,7 @@ async fn a_player_gets_their_seat_and_an_invite_claimed_once_never_the_umpire_li
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_whose_seats_never_arrive_is_called_off_and_nobody_loses() {
-    let config = || Config {
-        abandon_ms: 500,
-        ..fast()
-    };
+    let config = || fast_with(|c| c.abandon_ms = 500);
     let s = start(config()).await;
     let lonely = people(s.addr, game()).await;
     let played = people(s.addr, game()).await;
@@ -184,11 +173,7 @@ async fn a_match_whose_seats_never_arrive_is_called_off_and_nobody_loses() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_untimed_match_nobody_moves_in_is_called_off() {
-    let s = start(Config {
-        untimed_idle_ms: 600,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.untimed_idle_ms = 600)).await;
     let c = create(s.addr, serde_json::json!({"game": game(), "timed": false})).await;
     let timed = people(s.addr, game()).await;
     let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;

@@ -157,30 +157,13 @@ async fn bad_requests_are_refused_with_a_reason() {
         (json!({"gaem": game()}), "bad request"),
         (json!([1, 2]), "bad request"),
     ] {
-        let (status, answer) = http_json(s.addr, "POST", "/api/matches", Some(&body))
-            .await
-            .expect("answers");
-        assert_eq!(status, 400, "{body}");
-        let error = answer["error"].as_str().expect("an error message");
+        let error = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
         assert!(error.contains(says), "{error} should say {says}");
     }
-    let (status, answer) = http_json(
-        s.addr,
-        "POST",
-        "/api/replay",
-        Some(
-            &json!({"game": game(), "seed": 1, "actions": [{"seat": "P1", "action": "nonsense"}]}),
-        ),
-    )
-    .await
-    .expect("answers");
-    assert_eq!(status, 400);
-    assert!(
-        answer["error"]
-            .as_str()
-            .is_some_and(|e| e.starts_with("action 1 (P1 `nonsense`)")),
-        "{answer}"
-    );
+    let nonsense =
+        json!({"game": game(), "seed": 1, "actions": [{"seat": "P1", "action": "nonsense"}]});
+    let error = bad_request(s.addr, "POST", "/api/replay", Some(&nonsense)).await;
+    assert!(error.starts_with("action 1 (P1 `nonsense`)"), "{error}");
     // A seat left out of `seats` is a person, as documented.
     let c = create(
         s.addr,
@@ -188,15 +171,9 @@ async fn bad_requests_are_refused_with_a_reason() {
     )
     .await;
     assert!(c.p1.is_some() && c.p2.is_none(), "P1 a person, P2 the bot");
-    let (status, _) = http_json(
-        s.addr,
-        "POST",
-        "/api/matches",
-        Some(&json!({"game": game(), "seats": {"P3": {"kind": "person"}}})),
-    )
-    .await
-    .expect("answers");
-    assert_eq!(status, 400, "an unknown seat is refused");
+    // An unknown seat is refused.
+    let p3 = json!({"game": game(), "seats": {"P3": {"kind": "person"}}});
+    bad_request(s.addr, "POST", "/api/matches", Some(&p3)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

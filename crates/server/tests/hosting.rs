@@ -25,6 +25,16 @@ async fn ask(ws: &mut Ws, msg: Value, kind: &str) -> Value {
     ws.until(kind, WAIT).await.expect(kind).0
 }
 
+/// A message that acts for `seat` (the host's way to play a seat).
+fn act_for(seat: &str, action: &str) -> Value {
+    json!({"type": "act", "seat": seat, "action": action})
+}
+
+/// The host's ruling on `seat`.
+fn ruling(seat: &str, ruling: &str) -> Value {
+    json!({"type": "rule", "seat": seat, "ruling": ruling})
+}
+
 async fn get(addr: std::net::SocketAddr, path: &str) -> (u16, Value) {
     http_json(addr, "GET", path, None).await.expect("answers")
 }
@@ -41,10 +51,7 @@ async fn a_host_runs_a_mixed_match_and_the_record_replays_marking_the_host() {
         .await
         .expect("connects");
     let (hello, _) = host.until("hello", WAIT).await.expect("hello");
-    assert_eq!(
-        (hello["host"].clone(), hello["you"].clone()),
-        (json!(true), json!("umpire"))
-    );
+    assert_has(&hello, json!({"host": true, "you": "umpire"}));
     assert!(
         hello["rulings"]
             .as_str()
@@ -53,19 +60,9 @@ async fn a_host_runs_a_mixed_match_and_the_record_replays_marking_the_host() {
     );
 
     // The host's entry is refused with the error the player would get.
-    let refused = ask(
-        &mut host,
-        json!({"type": "act", "seat": "P1", "action": "bid 7"}),
-        "error",
-    )
-    .await;
+    let refused = ask(&mut host, act_for("P1", "bid 7"), "error").await;
     assert_eq!(refused["rule"], "bid-range", "{refused}");
-    let accepted = ask(
-        &mut host,
-        json!({"type": "act", "seat": "P1", "action": "bid 2"}),
-        "accepted",
-    )
-    .await;
+    let accepted = ask(&mut host, act_for("P1", "bid 2"), "accepted").await;
     assert_eq!(accepted["action"], "bid 2");
     // The host may check for a seat, as a board does.
     let checked = ask(
@@ -74,68 +71,40 @@ async fn a_host_runs_a_mixed_match_and_the_record_replays_marking_the_host() {
         "checked",
     )
     .await;
-    assert_eq!(
-        (checked["ok"].clone(), checked["id"].clone()),
-        (json!(true), json!(4))
-    );
+    assert_has(&checked, json!({"ok": true, "id": 4}));
     // The host rules: P1's bid is void, P1 bids again.
-    ask(
-        &mut host,
-        json!({"type": "rule", "seat": "P1", "ruling": "void"}),
-        "accepted",
-    )
-    .await;
-    // A refusal of the player's own action reaches the host too.
-    p2.send(&json!({"type": "act", "action": "bid 0"}))
-        .await
-        .expect("sent");
-    let told = host.until("refused", WAIT).await.expect("told").0;
-    assert_eq!(
+    ask(&mut host, ruling("P1", "void"), "accepted").await;
+    // What the player sends reaches the host too: the refusal of its own
+    // action, and the machine's answer to its question.
+    let mut heard = Value::Null;
+    for (msg, kind, has) in [
         (
-            told["seat"].clone(),
-            told["action"].clone(),
-            told["rule"].clone()
+            json!({"type": "act", "action": "bid 0"}),
+            "refused",
+            json!({"action": "bid 0"}),
         ),
-        (json!("P2"), json!("bid 0"), json!("bid-range"))
-    );
-    // A player asks the host; both hear the machine's answer.
-    p2.send(&json!({"type": "ask", "action": "bid 9"}))
-        .await
-        .expect("sent");
-    let heard = host.until("asked", WAIT).await.expect("asked").0;
-    assert_eq!(
         (
-            heard["seat"].clone(),
-            heard["ok"].clone(),
-            heard["rule"].clone()
+            json!({"type": "ask", "action": "bid 9"}),
+            "asked",
+            json!({"ok": false}),
         ),
-        (json!("P2"), json!(false), json!("bid-range"))
-    );
+    ] {
+        p2.send(&msg).await.expect("sent");
+        heard = host.until(kind, WAIT).await.expect(kind).0;
+        assert_has(&heard, json!({"seat": "P2", "rule": "bid-range"}));
+        assert_has(&heard, has);
+    }
+    // Both hear the answer to the question.
     assert_eq!(p2.until("asked", WAIT).await.expect("asked").0, heard);
     // A seat cannot act for the other seat, nor rule.
-    let no = ask(
-        &mut p2,
-        json!({"type": "act", "seat": "P1", "action": "bid 1"}),
-        "error",
-    )
-    .await;
-    assert_eq!(no["rule"], "forbidden");
-    let no = ask(
-        &mut p2,
-        json!({"type": "rule", "seat": "P1", "ruling": "void"}),
-        "error",
-    )
-    .await;
-    assert_eq!(no["rule"], "forbidden");
+    for msg in [act_for("P1", "bid 1"), ruling("P1", "void")] {
+        let no = ask(&mut p2, msg, "error").await;
+        assert_eq!(no["rule"], "forbidden", "{no}");
+    }
 
     // Three rounds: P1 by the host, P2 by its player.
     for round in 0..3 {
-        ask(
-            &mut host,
-            json!({"type": "act", "seat": "P1", "action": "bid 1"}),
-            "accepted",
-        )
-        .await;
+        ask(&mut host, act_for("P1", "bid 1"), "accepted").await;
         let accepted = ask(
             &mut p2,
             json!({"type": "act", "action": "bid 2"}),
@@ -185,17 +154,8 @@ async fn a_host_runs_a_mixed_match_and_the_record_replays_marking_the_host() {
     // The same record without its host is refused, saying why.
     let mut hostless = parsed.clone();
     hostless.host = false;
-    let (status, refusal) = http_json(s.addr, "POST", "/api/replay", Some(&json!(hostless)))
-        .await
-        .expect("answers");
-    assert_eq!(status, 400);
-    assert!(
-        refusal["error"]
-            .as_str()
-            .unwrap()
-            .contains("this match has no host"),
-        "{refusal}"
-    );
+    let error = bad_request(s.addr, "POST", "/api/replay", Some(&json!(hostless))).await;
+    assert!(error.contains("this match has no host"), "{error}");
 
     // What the store keeps comes back after a restart.
     let TestServer { server, dir, .. } = s;
@@ -213,10 +173,7 @@ async fn only_a_hosts_match_lets_the_umpire_act_and_names_are_checked() {
     let s = start(with_test_games()).await;
     let plain = create(s.addr, json!({"game": GAME, "timed": false})).await;
     let (mut umpire, _) = join(s.addr, &plain.id, Some(&plain.umpire)).await;
-    for msg in [
-        json!({"type": "act", "seat": "P1", "action": "bid 1"}),
-        json!({"type": "rule", "seat": "P1", "ruling": "void"}),
-    ] {
+    for msg in [act_for("P1", "bid 1"), ruling("P1", "void")] {
         let refused = ask(&mut umpire, msg, "error").await;
         assert_eq!(refused["rule"], "forbidden", "{refused}");
     }
@@ -243,11 +200,7 @@ async fn only_a_hosts_match_lets_the_umpire_act_and_names_are_checked() {
             "at most",
         ),
     ] {
-        let (status, refused) = http_json(s.addr, "POST", "/api/matches", Some(&body))
-            .await
-            .expect("answers");
-        assert_eq!(status, 400, "{body}");
-        let words = refused["error"].as_str().unwrap_or_default();
+        let words = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
         assert!(words.contains(says), "{body}: {words}");
     }
     // A host's own clock is the match's.
@@ -403,8 +356,5 @@ async fn a_host_may_keep_the_audience_out_until_the_end() {
     assert_eq!(status, 200, "{state}");
     // Only a host's match may keep the audience out.
     let body = json!({"game": GAME, "audience": false});
-    let (status, _) = http_json(s.addr, "POST", "/api/matches", Some(&body))
-        .await
-        .expect("answers");
-    assert_eq!(status, 400);
+    bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
 }

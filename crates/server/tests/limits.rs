@@ -9,7 +9,6 @@ use std::net::SocketAddr;
 use common::*;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
-use umpire_server::Config;
 
 /// A keep-alive HTTP/1.1 connection from `from` (a loopback address).
 async fn connect(from: &str, to: SocketAddr) -> BufReader<TcpStream> {
@@ -55,10 +54,7 @@ const CREATE: &str = r#"{"game": "masked-army"}"#;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_creates_from_one_address_leaves_the_others_served() {
-    let config = || Config {
-        creates_per_minute: 30,
-        ..fast()
-    };
+    let config = || fast_with(|c| c.creates_per_minute = 30);
     let s = start(config()).await;
     let mut flood = connect("127.0.0.1", s.addr).await;
     let mut created = 0;
@@ -97,11 +93,7 @@ async fn a_flood_of_creates_from_one_address_leaves_the_others_served() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_connections_from_one_address_is_refused_with_429() {
-    let s = start(Config {
-        connects_per_minute: 10,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.connects_per_minute = 10)).await;
     let c = people(s.addr, "masked-army").await;
     let mut opened = Vec::new();
     let mut refused = 0;
@@ -126,11 +118,7 @@ async fn a_flood_of_connections_from_one_address_is_refused_with_429() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn simultaneous_creates_cannot_pass_the_live_match_cap() {
-    let s = start(Config {
-        max_live: 5,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.max_live = 5)).await;
     let mut tasks = Vec::new();
     for i in 0..40 {
         let to = s.addr;

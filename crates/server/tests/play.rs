@@ -22,11 +22,7 @@ async fn seat_player(mut ws: Ws, seat: Seat, game: &'static dyn AnyGame) -> Vec<
     let mut seen = Vec::new();
     let mut waiting = false;
     loop {
-        let msg = ws
-            .recv_within(WAIT)
-            .await
-            .expect("a message")
-            .expect("open");
+        let msg = next(&mut ws).await;
         seen.push(msg.clone());
         match msg["type"].as_str() {
             Some("accepted") | Some("error") => {
@@ -56,15 +52,19 @@ async fn seat_player(mut ws: Ws, seat: Seat, game: &'static dyn AnyGame) -> Vec<
     seen
 }
 
+/// The next message, which must come within [`WAIT`] on an open socket.
+async fn next(ws: &mut Ws) -> Value {
+    ws.recv_within(WAIT)
+        .await
+        .expect("a message")
+        .expect("open")
+}
+
 /// Reads until the match is over; returns every message.
 async fn watcher(mut ws: Ws) -> Vec<Value> {
     let mut seen = Vec::new();
     loop {
-        let msg = ws
-            .recv_within(WAIT)
-            .await
-            .expect("a message")
-            .expect("open");
+        let msg = next(&mut ws).await;
         let over = msg["type"] == "state" && !msg["outcome"].is_null();
         seen.push(msg);
         if over {
@@ -546,8 +546,5 @@ async fn the_lobby_comes_in_pages_newest_first() {
     ids.sort();
     made.sort();
     assert_eq!(ids, made, "every match on one page");
-    let (status, _) = http_json(s.addr, "GET", "/api/matches?page=x", None)
-        .await
-        .expect("answers");
-    assert_eq!(status, 400);
+    bad_request(s.addr, "GET", "/api/matches?page=x", None).await;
 }

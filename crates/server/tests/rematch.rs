@@ -30,11 +30,8 @@ async fn an_open_seat_is_offered_in_the_lobby_until_someone_takes_it() {
         json!({"game": GAME, "as": "P1", "open": true,
                "seats": {"P2": {"kind": "bot", "bot": "random"}}}),
     ] {
-        let (status, answer) = http_json(s.addr, "POST", "/api/matches", Some(&body))
-            .await
-            .expect("answers");
-        assert_eq!(status, 400, "{answer}");
-        assert!(answer["error"].as_str().is_some_and(|e| e.contains("open")));
+        let error = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
+        assert!(error.contains("open"), "{error}");
     }
     // A private invite is not listed; an open one is.
     let body = json!({"game": GAME, "as": "P1"});

@@ -14,6 +14,14 @@ use umpire_server::Config;
 
 const GAME: &str = "sealed-bids";
 
+/// The test games, `speed` match milliseconds to a real one.
+fn at_speed(speed: u64) -> Config {
+    Config {
+        speed,
+        ..with_test_games()
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn test_games_are_served_only_when_asked() {
     let s = start(fast()).await;
@@ -22,16 +30,8 @@ async fn test_games_are_served_only_when_asked() {
         .expect("games");
     assert!(!games.to_string().contains(GAME), "{games}");
     let body = json!({"game": GAME});
-    let (status, refused) = http_json(s.addr, "POST", "/api/matches", Some(&body))
-        .await
-        .expect("answers");
-    assert_eq!(status, 400);
-    assert!(
-        refused["error"]
-            .as_str()
-            .unwrap_or("")
-            .contains("unknown game")
-    );
+    let error = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
+    assert!(error.contains("unknown game"), "{error}");
 
     let s = start(with_test_games()).await;
     let (_, games) = http_json(s.addr, "GET", "/api/games", None)
@@ -102,8 +102,7 @@ fn without_clocks(state: &Value) -> Value {
 async fn each_seat_faces_its_own_decision_and_only_it_knows() {
     let s = start(with_test_games()).await;
     let c = people(s.addr, GAME).await;
-    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    let (mut p1, mut p2) = join_both(s.addr, &c).await;
     let (mut umpire, _) = join(s.addr, &c.id, Some(&c.umpire)).await;
     let (mut spectator, at_start) = join(s.addr, &c.id, None).await;
     let (_, p2_before) = snapshot(s.addr, &c.id, c.p2.as_deref()).await;
@@ -148,11 +147,7 @@ async fn each_seat_faces_its_own_decision_and_only_it_knows() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_missed_bid_is_the_games_own_timeout_recorded_with_its_effect() {
     // Fifty match milliseconds per real one: a 21.5 s bid lasts 0.43 s.
-    let s = start(Config {
-        speed: 50,
-        ..with_test_games()
-    })
-    .await;
+    let s = start(at_speed(50)).await;
     let c = people(s.addr, GAME).await;
     let (mut spectator, _) = join(s.addr, &c.id, None).await;
     let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
@@ -278,14 +273,9 @@ async fn whether_a_seat_pondered_shows_in_no_message_to_others() {
 async fn a_timeout_under_a_cover_sends_the_others_nothing() {
     // Ten match milliseconds per real one: P1's bid runs out after 2.15 s,
     // P2's (pondered) after 3.15 s.
-    let s = start(Config {
-        speed: 10,
-        ..with_test_games()
-    })
-    .await;
+    let s = start(at_speed(10)).await;
     let c = people(s.addr, GAME).await;
-    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    let (mut p1, mut p2) = join_both(s.addr, &c).await;
     let (mut umpire, _) = join(s.addr, &c.id, Some(&c.umpire)).await;
     let (mut spectator, _) = join(s.addr, &c.id, None).await;
     act(&mut p2, "ponder").await;
@@ -323,8 +313,7 @@ async fn a_timeout_under_a_cover_sends_the_others_nothing() {
 async fn every_viewers_seq_goes_on_after_a_restart() {
     let s = start(with_test_games()).await;
     let c = people(s.addr, GAME).await;
-    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    let (mut p1, mut p2) = join_both(s.addr, &c).await;
     // Sealed actions count for their seat and the umpire only.
     act(&mut p1, "ponder").await;
     act(&mut p1, "bid 3").await;

@@ -56,11 +56,7 @@ async fn a_player_cannot_set_a_hidden_option_and_a_host_who_does_is_named() {
                 panic!("{}: {} is hidden but not text", game.id(), option.key);
             };
             let body = json!({"game": game.id(), "as": "P1", "config": {option.key: placeholder}});
-            let (status, answer) = http_json(addr, "POST", "/api/matches", Some(&body))
-                .await
-                .expect("answers");
-            assert_eq!(status, 400, "{}: {answer}", option.key);
-            let words = answer["error"].as_str().unwrap_or_default();
+            let words = bad_request(addr, "POST", "/api/matches", Some(&body)).await;
             assert!(
                 words.contains(option.label) && words.contains("only a host"),
                 "{words}"
@@ -139,14 +135,8 @@ async fn config_and_seats_are_taken_only_as_documented() {
         ),
         (json!({"game": "masked-army", "seats": []}), "seats"),
     ] {
-        let (status, answer) = http_json(s.addr, "POST", "/api/matches", Some(&body))
-            .await
-            .expect("answers");
-        assert_eq!(status, 400, "{body}: {answer}");
-        assert!(
-            answer["error"].as_str().unwrap_or_default().contains(words),
-            "{answer}"
-        );
+        let error = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
+        assert!(error.contains(words), "{error}");
     }
     // No Limit twice is refused too (a stray `-` in a cell list is
     // core's `a_joiner_goes_between_two_cells_once`).
@@ -264,11 +254,7 @@ async fn token_answers_are_not_stored_and_parser_errors_are_json() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_websocket_keeps_its_place_in_the_addresss_cap() {
-    let s = start(Config {
-        conns_per_address: 3,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.conns_per_address = 3)).await;
     let c = people(s.addr, "masked-army").await;
     let mut open = Vec::new();
     for _ in 0..3 {
@@ -311,12 +297,8 @@ async fn behind_the_trusted_proxy_each_client_has_its_own_limits() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_address_keeps_a_share_of_the_live_matches() {
-    let s = start(Config {
-        matches_per_address: 3,
-        bot_matches_per_address: 1,
-        ..fast()
-    })
-    .await;
+    let shares = |c: &mut Config| (c.matches_per_address, c.bot_matches_per_address) = (3, 1);
+    let s = start(fast_with(shares)).await;
     let bots = json!({"game": "masked-army", "timed": false,
         "seats": {"P1": {"kind": "bot", "bot": "random"}, "P2": {"kind": "bot", "bot": "random"}}});
     let (status, _) = http_json(s.addr, "POST", "/api/matches", Some(&bots))
@@ -433,11 +415,7 @@ async fn a_ninth_connection_of_a_link_closes_the_oldest_with_a_closing_frame() {
 /// the same wait as one whose seats never came.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_untimed_match_nobody_plays_is_called_off_soon() {
-    let s = start(Config {
-        abandon_ms: 500,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.abandon_ms = 500)).await;
     let c = create(s.addr, json!({"game": "masked-army", "timed": false})).await;
     let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
     let (_p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
@@ -485,8 +463,7 @@ async fn a_seat_has_one_check_judged_at_a_time() {
 async fn no_clock_is_charged_for_another_seats_checks() {
     let s = start(fast()).await;
     let c = people(s.addr, four_statements()).await;
-    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    let (mut p1, mut p2) = join_both(s.addr, &c).await;
     let flood = tokio::spawn(async move {
         for id in 0..300 {
             if p1

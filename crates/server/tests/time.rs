@@ -9,7 +9,6 @@ use common::*;
 use serde_json::json;
 use umpire_core::{Match, Record};
 use umpire_load::client::http_json;
-use umpire_server::Config;
 
 /// These tests rely on Masked Army's rules: the advantage seat (P1)
 /// decides first, and a seat out of time loses.
@@ -20,11 +19,7 @@ fn game() -> &'static str {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_runs_out_by_itself() {
     // A thousand match milliseconds per real one: minutes pass in a blink.
-    let s = start(Config {
-        speed: 1000,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.speed = 1000)).await;
     let c = people(s.addr, game()).await;
     let (mut spectator, _) = join(s.addr, &c.id, None).await;
     let _p1 = join(s.addr, &c.id, c.p1.as_deref()).await;
@@ -50,8 +45,7 @@ async fn a_clock_runs_out_by_itself() {
 async fn a_restart_resumes_every_match_where_it_was() {
     let s = start(fast()).await;
     let c = people(s.addr, game()).await;
-    let (mut p1, _) = join(s.addr, &c.id, c.p1.as_deref()).await;
-    let (mut p2, _) = join(s.addr, &c.id, c.p2.as_deref()).await;
+    let (mut p1, mut p2) = join_both(s.addr, &c).await;
     // A few moves by whoever must act, as its snapshot says.
     for _ in 0..5 {
         let (_, s1) = snapshot(s.addr, &c.id, c.p1.as_deref()).await;
@@ -98,11 +92,7 @@ async fn a_restart_resumes_every_match_where_it_was() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
-    let s = start(Config {
-        grace_ms: 300,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.grace_ms = 300)).await;
     let c = people(s.addr, game()).await;
     let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
     assert!(
@@ -163,11 +153,7 @@ async fn an_absent_opponent_can_be_handed_to_a_bot_after_the_grace() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_pause_between_moves_so_people_can_watch() {
-    let s = start(Config {
-        bot_pace_ms: 30,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.bot_pace_ms = 30)).await;
     let bot = json!({"kind": "bot", "bot": "random"});
     let c = create(
         s.addr,
@@ -191,11 +177,7 @@ async fn two_bots_pause_between_moves_so_people_can_watch() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clocks_wait_until_both_seats_are_here() {
-    let s = start(Config {
-        speed: 1000,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.speed = 1000)).await;
     let c = people(s.addr, game()).await;
     let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
     assert_eq!(state["clocks"]["P1"]["running"], false, "{state}");
@@ -214,11 +196,7 @@ async fn clocks_wait_until_both_seats_are_here() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_first_action_starts_the_clocks() {
-    let s = start(Config {
-        speed: 1000,
-        ..fast()
-    })
-    .await;
+    let s = start(fast_with(|c| c.speed = 1000)).await;
     let c = people(s.addr, game()).await;
     let (mut p1, state) = join(s.addr, &c.id, c.p1.as_deref()).await;
     act_first_legal(&mut p1, &state).await;
@@ -238,11 +216,10 @@ async fn the_first_action_starts_the_clocks() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_searching_bot_keeps_within_its_turn_time() {
     // Masked Army: 2 minutes a turn and a 5-minute bank; here 1.2 s a turn.
-    let s = start(Config {
-        speed: 100,
-        bot_budget_ms: 600_000,
-        ..fast()
-    })
+    let s = start(fast_with(|c| {
+        c.speed = 100;
+        c.bot_budget_ms = 600_000;
+    }))
     .await;
     let bot = json!({"kind": "bot", "bot": "search@10s"});
     let c = create(

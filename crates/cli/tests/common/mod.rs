@@ -5,7 +5,31 @@
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use serde_json::{Value, json};
+use umpire_core::AnyGame;
 pub use umpire_load::served::Served;
+
+/// A body that creates a match of `game`, `timed` or not. Random players
+/// never end a game without a round limit: a game that has one gets
+/// `rounds`.
+pub fn match_body(game: &dyn AnyGame, rounds: u32, timed: bool) -> Value {
+    let limited = game.options().iter().any(|o| o.key == "max_rounds");
+    let config = if limited {
+        json!({"max_rounds": rounds})
+    } else {
+        json!({})
+    };
+    json!({"game": game.id(), "config": config, "timed": timed})
+}
+
+/// The text under `key` in each item of the JSON list `list`.
+pub fn texts<'a>(list: &'a Value, key: &str) -> Vec<&'a str> {
+    let items = list.as_array().expect("a list");
+    items
+        .iter()
+        .map(|item| item[key].as_str().unwrap())
+        .collect()
+}
 
 /// `umpire` run with `args`.
 pub fn umpire(args: &[&str]) -> Output {

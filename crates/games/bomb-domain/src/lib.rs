@@ -212,7 +212,7 @@ impl RuleViolation for Illegal {
         match self {
             Illegal::WrongDecision(..) => "wrong-decision",
             Illegal::CannotDefer => "cannot-defer",
-            Illegal::OffBoard(_) => "off-board",
+            Illegal::OffBoard(..) => "off-board",
             Illegal::WrongDomain { .. } => "wrong-domain",
             Illegal::Occupied(_) => "occupied",
             Illegal::SameCell(_) => "same-cell",
@@ -458,15 +458,7 @@ impl BombDomain {
 }
 
 impl Game for BombDomain {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = ();
-    type Error = Illegal;
-
-    const ID: &'static str = "bomb-domain";
-    const NAME: &'static str = "Bomb Domain";
-    const RULES: &'static str = include_str!("../RULES.md");
+    umpire_core::game_header!("bomb-domain", "Bomb Domain", include_str!("../RULES.md"));
 
     fn new(config: &Config, _seed: u64) -> Result<Self, ConfigError> {
         Ok(BombDomain {
@@ -490,7 +482,7 @@ impl Game for BombDomain {
         let shape = |key, label, about, placeholder| {
             ConfigOption::new(key, label)
                 .about(about)
-                .kind(OptionKind::Text { placeholder })
+                .kind(OptionKind::text(placeholder))
         };
         vec![
             ConfigOption::new("advantage", "Advantage (DMO)").about(

@@ -2,52 +2,25 @@
 
 use proptest::prelude::*;
 use umpire_bomb_domain::{BombDomain, Config};
-use umpire_core::conformance::{self, assert_garbage_harmless};
 use umpire_core::{Seat, seeded_rng};
 
-#[test]
-fn conformance_over_random_games() {
-    conformance::run::<BombDomain>(&Config::default(), 12);
+umpire_core::conformance_tests! {
+    BombDomain;
+    conformance_over_random_games: Config::default(), 12;
+    conformance_with_the_ec_as_p1_and_other_shapes: ec_as_p1_and_other_shapes(), 3;
 }
 
-#[test]
-fn conformance_with_the_ec_as_p1_and_other_shapes() {
-    let config = Config {
-        advantage: Seat::P2,
-        square_blast: "#.#/.#./#.#".into(),
-        plus_blast: "#####".into(),
-        ..Config::default()
-    };
-    conformance::run::<BombDomain>(&config, 3);
-}
-
-/// A state some random actions into a game.
-fn midgame(seed: u64, actions: usize) -> BombDomain {
-    conformance::random_state(&Config::default(), seed, actions)
+umpire_core::garbage_tests! {
+    random BombDomain, Config::default(), cases: 200;
+    any_text_is_harmless: 0usize..70, ".{0,32}";
+    turn_like_text_is_harmless: 16usize..70,
+        "(move [A-Ka-k][0-9]{1,2}-[A-Ka-k][0-9]{1,2} [A-K][0-9]-[A-K][0-9]; )?(diagonal [A-K][0-9]-[A-K][0-9]; )?(peg [A-K][0-9]{1,2}; )?(detonate [A-K][0-9])?";
+    placement_like_text_is_harmless: 0usize..16,
+        "([spxSPX]|square|plus|cross) [A-K][0-9]{1,2},? ([spx]|plus) [A-K][0-9],? ([spx]|cross) [A-K][0-9]";
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn any_text_is_harmless(seed in 0u64..1000, actions in 0usize..70, p1 in any::<bool>(), text in ".{0,32}") {
-        let seat = if p1 { Seat::P1 } else { Seat::P2 };
-        assert_garbage_harmless(&midgame(seed, actions), seat, &text);
-    }
-
-    #[test]
-    fn turn_like_text_is_harmless(seed in 0u64..1000, actions in 16usize..70, p1 in any::<bool>(),
-                                  text in "(move [A-Ka-k][0-9]{1,2}-[A-Ka-k][0-9]{1,2} [A-K][0-9]-[A-K][0-9]; )?(diagonal [A-K][0-9]-[A-K][0-9]; )?(peg [A-K][0-9]{1,2}; )?(detonate [A-K][0-9])?") {
-        let seat = if p1 { Seat::P1 } else { Seat::P2 };
-        assert_garbage_harmless(&midgame(seed, actions), seat, &text);
-    }
-
-    #[test]
-    fn placement_like_text_is_harmless(seed in 0u64..1000, actions in 0usize..16, p1 in any::<bool>(),
-                                       text in "([spxSPX]|square|plus|cross) [A-K][0-9]{1,2},? ([spx]|plus) [A-K][0-9],? ([spx]|cross) [A-K][0-9]") {
-        let seat = if p1 { Seat::P1 } else { Seat::P2 };
-        assert_garbage_harmless(&midgame(seed, actions), seat, &text);
-    }
 
     /// A view from outside (a remote client's) never makes sampling panic.
     #[test]
@@ -70,5 +43,14 @@ proptest! {
         for seat in Seat::BOTH {
             let _ = game.sample_action_from_view(seat, &view, &mut seeded_rng(seed));
         }
+    }
+}
+
+fn ec_as_p1_and_other_shapes() -> Config {
+    Config {
+        advantage: Seat::P2,
+        square_blast: "#.#/.#./#.#".into(),
+        plus_blast: "#####".into(),
+        ..Config::default()
     }
 }

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use umpire_bomb_domain::{
     Action, BombDomain, Config, Kind, Phase, Placement, SealedView, Turn, View,
 };
-use umpire_core::conformance::{assert_refused_by as assert_refused, play_text as play};
+use umpire_core::conformance::{self, assert_refused_by as assert_refused, play_text as play};
 use umpire_core::{Cell, Game, Match, MatchOptions, Render, Seat, Viewer, erase, seeded_rng};
 
 const P1: Seat = Seat::P1;
@@ -978,13 +978,7 @@ fn listed_and_sampled_turns_agree_with_the_rules() {
 // ---- time ----
 
 fn timed_match() -> Match {
-    Match::new(
-        erase::<BombDomain>(),
-        &json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap()
+    conformance::timed_match::<BombDomain>(&json!({}), 0)
 }
 
 #[test]
@@ -1103,7 +1097,7 @@ fn bad_configs_are_refused_with_a_clear_reason() {
 #[test]
 fn a_host_s_shapes_are_used_and_shown() {
     let config = json!({"square_blast": "#####", "final_blast": null, "plus_blast": ""});
-    let m = Match::new(erase::<BombDomain>(), &config, 0, MatchOptions::default()).unwrap();
+    let m = conformance::timed_match::<BombDomain>(&config, 0);
     let view = m.view(Viewer::Spectator);
     assert_eq!(view["shapes"]["square"], "#####");
     assert_eq!(view["shapes"]["final"], ".#./###/.#.");

@@ -144,14 +144,6 @@ pub struct FlowerDomain {
     last: Option<(Seat, Action)>,
 }
 
-fn cell_list(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(Cell::to_string)
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
 impl FlowerDomain {
     pub fn phase(&self) -> Phase {
         self.phase
@@ -241,7 +233,10 @@ impl FlowerDomain {
             cells.iter().map(|c| (c.col as i32, c.row as i32)).collect()
         };
         if !shapes::congruent(&xy(from), &xy(to)) {
-            return Err(Illegal::NotCongruent(cell_list(from), cell_list(to)));
+            return Err(Illegal::NotCongruent(
+                notation::cell_list(from),
+                notation::cell_list(to),
+            ));
         }
         if allowed == Allowed::FourInCentre && to.iter().all(|&c| BOARD.bit(c) & CENTRE == 0) {
             return Err(Illegal::FirstMoveCentre);
@@ -271,7 +266,7 @@ impl FlowerDomain {
         }
         let set = from.iter().fold(0, |acc, &c| acc | BOARD.bit(c));
         if board::regions(set).len() != 1 {
-            return Err(Illegal::NotConnected(cell_list(from)));
+            return Err(Illegal::NotConnected(notation::cell_list(from)));
         }
         Ok(())
     }
@@ -400,15 +395,11 @@ fn small_list(state: &FlowerDomain) -> Vec<Action> {
 }
 
 impl Game for FlowerDomain {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = ();
-    type Error = Illegal;
-
-    const ID: &'static str = "flower-domain";
-    const NAME: &'static str = "Battle of the Flower Domain";
-    const RULES: &'static str = include_str!("../RULES.md");
+    umpire_core::game_header!(
+        "flower-domain",
+        "Battle of the Flower Domain",
+        include_str!("../RULES.md")
+    );
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Ok(FlowerDomain {
@@ -435,9 +426,7 @@ impl Game for FlowerDomain {
                 .kind(OptionKind::choice(&["amended", "original"])),
             ConfigOption::new("meadow", "Meadow")
                 .about("100 letters R Y G B, row by row from A1, 25 of each; empty: shuffled from the seed")
-                .kind(OptionKind::Text {
-                    placeholder: "RYGBRYGB… (100 letters)",
-                }),
+                .kind(OptionKind::text("RYGBRYGB… (100 letters)")),
         ]
     }
 

@@ -47,7 +47,8 @@ impl Action {
     }
 }
 
-fn join(cells: &[Cell]) -> String {
+/// Cells as the notation writes a group of them: `A1-B1-C1`.
+pub(crate) fn cell_list(cells: &[Cell]) -> String {
     cells
         .iter()
         .map(Cell::to_string)
@@ -61,24 +62,23 @@ impl fmt::Display for Action {
             Action::Ready => f.write_str("ready"),
             Action::First(seat) => write!(f, "first {seat}"),
             Action::Draft(colour) => write!(f, "{colour}"),
-            Action::Move { from, to } => write!(f, "{} to {}", join(from), join(to)),
+            Action::Move { from, to } => write!(f, "{} to {}", cell_list(from), cell_list(to)),
             Action::Pass => f.write_str("pass"),
         }
     }
 }
 
-const EXPECTED: [&str; 5] = [
-    "a move like `A1-B1 to C3-C4`",
-    "pass",
-    "ready",
-    "a colour (red, yellow, green, blue)",
-    "first P1",
-];
-
 impl FromStr for Action {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Action, ParseError> {
+        const EXPECTED: [&str; 5] = [
+            "a move like `A1-B1 to C3-C4`",
+            "pass",
+            "ready",
+            "a colour (red, yellow, green, blue)",
+            "first P1",
+        ];
         let trimmed = text.trim();
         let lower = trimmed.to_ascii_lowercase();
         match lower.as_str() {
@@ -155,33 +155,31 @@ mod tests {
         ] {
             assert_eq!(text.parse::<Action>().unwrap().to_string(), text);
         }
-        assert_eq!(
-            " a1 b1,c1-c2 TO b3 b2 b1 a1 ".parse::<Action>().unwrap(),
-            "A1-B1-C1-C2 to B3-B2-B1-A1".parse().unwrap()
-        );
-        assert_eq!(
-            "A1-B1 -> C1-C2".parse::<Action>().unwrap().to_string(),
-            "A1-B1 to C1-C2"
-        );
-        assert_eq!(
-            "FIRST p2".parse::<Action>().unwrap(),
-            Action::First(Seat::P2)
-        );
+        // Other spellings read as the written action.
+        for (typed, written) in [
+            (" a1 b1,c1-c2 TO b3 b2 b1 a1 ", "A1-B1-C1-C2 to B3-B2-B1-A1"),
+            ("A1-B1 -> C1-C2", "A1-B1 to C1-C2"),
+        ] {
+            assert_eq!(typed.parse::<Action>().unwrap().to_string(), written);
+        }
+        assert_eq!("FIRST p2".parse(), Ok(Action::First(Seat::P2)));
     }
 
     #[test]
     fn says_what_is_wrong() {
-        let e = "A1-B1 to C1".parse::<Action>().unwrap_err();
-        assert_eq!(
-            e.message(),
-            "2 meadow cells but 1 garden cells: name one garden cell for each flower"
-        );
-        let e = "purple".parse::<Action>().unwrap_err();
-        assert_eq!(e.message(), "`purple` is not an action");
+        for (text, message) in [
+            (
+                "A1-B1 to C1",
+                "2 meadow cells but 1 garden cells: name one garden cell for each flower",
+            ),
+            ("purple", "`purple` is not an action"),
+        ] {
+            assert_eq!(text.parse::<Action>().unwrap_err().message(), message);
+        }
         let e = "A1-B1 to C1-C!".parse::<Action>().unwrap_err();
         assert_eq!(e.offset(), Some(13));
-        assert!("first P3".parse::<Action>().is_err());
-        assert!("A1 B1".parse::<Action>().is_err());
-        assert!("to".parse::<Action>().is_err());
+        for text in ["first P3", "A1 B1", "to"] {
+            assert!(text.parse::<Action>().is_err(), "{text}");
+        }
     }
 }

@@ -4,20 +4,15 @@
 use std::time::Duration;
 
 use serde_json::json;
-use umpire_core::bot_checks::assert_wins;
 use umpire_core::{Match, MatchOptions, Seat, Think, seeded_rng};
 use umpire_flower_domain::REGISTRATION;
 
 mod common;
 
-#[test]
-fn greedy_beats_random() {
-    assert_wins(&REGISTRATION, "greedy", "random", 19, 20);
-}
-
-#[test]
-fn search_beats_random() {
-    assert_wins(&REGISTRATION, "search:30", "random", 2, 2);
+umpire_core::bot_tests! {
+    umpire_flower_domain::FlowerDomain, REGISTRATION;
+    greedy_beats_random: wins("greedy", "random", 19, 20);
+    search_beats_random: wins("search:30", "random", 2, 2);
 }
 
 /// On the largest move lists (an unrestricted second move, over 200,000

@@ -2,6 +2,7 @@
 
 use serde_json::json;
 use umpire_core::conformance::assert_refused;
+use umpire_core::conformance::{time_out_to_the_end, timed_match};
 use umpire_core::{Game, Match, MatchOptions, Seat, Viewer, erase, seeded_rng};
 use umpire_flower_domain::{
     ByColour, Colour, Config, FirstMove, FlowerDomain, Phase, View, compare,
@@ -556,11 +557,10 @@ fn a_tie_that_never_resolves_goes_to_blue() {
         let o = finished(garden, owners).outcome().unwrap();
         assert_eq!(o.winner, Some(blue));
         assert_eq!(o.decided_by, "blue");
+        let reason = &o.reason;
         assert!(
-            o.reason
-                .starts_with("tied 3 to 3 with every region counted: "),
-            "{}",
-            o.reason
+            reason.starts_with("tied 3 to 3 with every region counted: "),
+            "{reason}"
         );
     }
     // An empty garden too: nothing ever breaks the tie.
@@ -588,23 +588,11 @@ fn everything_is_public_and_a_view_rebuilds_the_exact_state() {
 
 #[test]
 fn a_timeout_is_a_pass_and_four_end_the_game() {
-    let mut m = Match::new(
-        erase::<FlowerDomain>(),
-        &json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<FlowerDomain>(&json!({}), 0);
     // Nobody does anything: the study ends after 3 minutes, the advantage
     // seat drafts first, picks go to the first free colours, and every
     // turn is passed.
-    let mut effects = Vec::new();
-    while !m.is_over() {
-        let due = m.next_deadline().expect("a clock runs");
-        for entry in m.advance(due + 1) {
-            effects.push(format!("{} {}", entry.seat, entry.effect.unwrap()));
-        }
-    }
+    let effects = time_out_to_the_end(&mut m);
     assert_eq!(
         effects,
         [
@@ -627,22 +615,9 @@ fn a_timeout_is_a_pass_and_four_end_the_game() {
 
 #[test]
 fn clocks_give_3_minutes_to_study_then_90_s_a_turn_and_a_5_minute_reserve() {
-    let mut timed = Match::new(
-        erase::<FlowerDomain>(),
-        &config(FirstMove::Amended),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut timed = timed_match::<FlowerDomain>(&config(FirstMove::Amended), 0);
     assert_eq!(timed.next_deadline(), Some(180_000));
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "red"),
-        (Seat::P2, "yellow"),
-        (Seat::P2, "green"),
-    ] {
+    for (seat, text) in common::draft("red", ["yellow", "green"]) {
         timed.submit(seat, text, 1_000).unwrap();
     }
     assert_eq!(timed.next_deadline(), Some(1_000 + 90_000 + 300_000));
@@ -691,13 +666,7 @@ fn bad_configs_are_refused_with_the_reason() {
         .chunks(10)
         .map(|r| String::from_utf8(r.to_vec()).unwrap())
         .collect();
-    let m = Match::new(
-        erase::<FlowerDomain>(),
-        &json!({"meadow": rows.join("\n")}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let m = timed_match::<FlowerDomain>(&json!({"meadow": rows.join("\n")}), 0);
     assert_eq!(m.view(Viewer::Spectator)["meadow"][1], "GBBYGBRYGB");
     assert!(
         Match::new(
@@ -761,15 +730,11 @@ fn the_forced_fourth_pick_may_be_written_or_left_out() {
 
     // P1 drafts first and P2 takes red: P1 writes its pick out of turn.
     let mut m = new_match(FirstMove::Amended);
-    for (seat, text) in [
-        (Seat::P1, "ready"),
-        (Seat::P2, "ready"),
-        (Seat::P1, "first P1"),
-        (Seat::P1, "blue"),
-        (Seat::P2, "red"),
-        (Seat::P2, "green"),
-        (Seat::P1, "yellow"),
-    ] {
+    let yellow = (Seat::P1, "yellow");
+    for (seat, text) in common::draft("blue", ["red", "green"])
+        .into_iter()
+        .chain([yellow])
+    {
         submit(&mut m, seat, text);
     }
     assert_eq!(m.decision().kind(Seat::P2), Some("move"));

@@ -758,15 +758,13 @@ fn config_cells(text: &str, key: &str) -> Result<Option<CellSet>, ConfigError> {
 }
 
 impl Game for FourStatements {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = knowledge::Memory;
-    type Error = Illegal;
+    umpire_core::game_header!(
+        "four-statements",
+        "Four Statements",
+        include_str!("../RULES.md"),
+        knowledge::Memory
+    );
 
-    const ID: &'static str = "four-statements";
-    const NAME: &'static str = "Four Statements";
-    const RULES: &'static str = include_str!("../RULES.md");
     const DEDUCIBLE: &'static [&'static str] = view::DEDUCIBLE;
     // A bluff's statements are judged by searching colourings of its subset.
     const COSTLY: &'static [&'static str] = &["bluff"];
@@ -825,21 +823,15 @@ impl Game for FourStatements {
         vec![
             ConfigOption::new("layout", "Grid")
                 .about("16 letters of R B G Y, A1…D1 then A2…D4; empty draws the grid")
-                .kind(OptionKind::Text {
-                    placeholder: "RRBG YGBR BBRY GYRG",
-                })
+                .kind(OptionKind::text("RRBG YGBR BBRY GYRG"))
                 .hidden(),
             ConfigOption::new("known_p1", "P1's cells")
                 .about("The 4 cells P1 is shown at the start; empty draws them")
-                .kind(OptionKind::Text {
-                    placeholder: "A1 B2 C3 D4",
-                })
+                .kind(OptionKind::text("A1 B2 C3 D4"))
                 .hidden(),
             ConfigOption::new("known_p2", "P2's cells")
                 .about("The 4 cells P2 is shown at the start; empty draws them")
-                .kind(OptionKind::Text {
-                    placeholder: "D1 C2 B3 A4",
-                })
+                .kind(OptionKind::text("D1 C2 B3 A4"))
                 .hidden(),
             ConfigOption::new("max_rounds", "Round limit")
                 .about("A draw after this many rounds without a right guess; empty plays on, as the rulebook does")

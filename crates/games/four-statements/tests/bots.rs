@@ -2,25 +2,16 @@
 //! their seat's window.
 
 use serde_json::json;
-use umpire_core::bot_checks::{assert_blind_to_hidden, assert_wins};
 use umpire_core::{Erased, Game, Match, MatchOptions, SeatView, Think, Viewer, seeded_rng};
 use umpire_four_statements::{FourStatements, REGISTRATION};
 
-#[test]
-fn greedy_beats_random() {
-    assert_wins(&REGISTRATION, "greedy", "random", 9, 10);
-}
-
-/// Every bluff weighed (No Limit among them when it pays), claim and
-/// reveal legal to the end, and the grid named.
-#[test]
-fn search_beats_random() {
-    assert_wins(&REGISTRATION, "search:30", "random", 2, 2);
-}
-
-#[test]
-fn search_knows_only_its_seat_s_window() {
-    assert_blind_to_hidden::<FourStatements>(|| REGISTRATION.make_bot("search:2").unwrap(), 2);
+umpire_core::bot_tests! {
+    FourStatements, REGISTRATION;
+    greedy_beats_random: wins("greedy", "random", 9, 10);
+    /// Every bluff weighed (No Limit among them when it pays), claim and
+    /// reveal legal to the end, and the grid named.
+    search_beats_random: wins("search:30", "random", 2, 2);
+    search_knows_only_its_seat_s_window: blind("search:2", 2);
 }
 
 /// Greedy, handed a state drawn from its seat's view (another grid, other

@@ -136,15 +136,24 @@ fn brute(s: &Statement, subset: CellSet, parts: bool) -> Result<(), Invalid> {
     Ok(())
 }
 
+/// `n` random statements from `seed`, the `i`th on a random connected
+/// subset of `least + i % 5` tiles.
+fn cases(seed: u64, n: usize, least: usize) -> Vec<(CellSet, Statement)> {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    (0..n)
+        .map(|i| {
+            let subset = umpire_four_statements::random_connected(least + i % 5, &mut rng);
+            (subset, arbitrary(subset, &mut rng))
+        })
+        .collect()
+}
+
 /// 500 random statements on random 4–8-tile subsets: the judge agrees
 /// with brute force on both rules.
 #[test]
 fn small_subsets_agree_with_brute_force() {
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(500);
     let mut invalid = 0;
-    for n in 0..500 {
-        let subset = umpire_four_statements::random_connected(4 + n % 5, &mut rng);
-        let s = arbitrary(subset, &mut rng);
+    for (subset, s) in cases(500, 500, 4) {
         let judged = s.check(subset);
         assert_eq!(judged, brute(&s, subset, true), "{s} on {subset}");
         invalid += usize::from(judged.is_err());
@@ -159,11 +168,8 @@ fn small_subsets_agree_with_brute_force() {
 /// 4^(n-1) colourings of the others.)
 #[test]
 fn large_subsets_agree_with_brute_force() {
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1216);
     let mut invalid = 0;
-    for n in 0..50 {
-        let subset = umpire_four_statements::random_connected(12 + n % 5, &mut rng);
-        let s = arbitrary(subset, &mut rng);
+    for (subset, s) in cases(1216, 50, 12) {
         let judged = match s.check(subset) {
             Err(Invalid::NeedlessPart(_)) => Ok(()),
             other => other,

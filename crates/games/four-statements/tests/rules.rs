@@ -3,6 +3,7 @@
 //! changes nothing.
 
 use serde_json::{Value, json};
+use umpire_core::conformance::timed_match;
 use umpire_core::conformance::{assert_refused_by as assert_refused, play_text as play};
 use umpire_core::{Game, Match, MatchOptions, RuleViolation, Seat, Viewer, erase, seeded_rng};
 use umpire_four_statements::deduce;
@@ -631,13 +632,7 @@ fn bad_claims_and_guesses_are_refused_saying_what_was_wrong() {
 // ---- time ----
 
 fn timed(config: &Config) -> Match {
-    Match::new(
-        erase::<FourStatements>(),
-        &serde_json::to_value(config).unwrap(),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap()
+    timed_match::<FourStatements>(&serde_json::to_value(config).unwrap(), 0)
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! the examples (word limit, ambiguity, exact validity), parse
 //! errors, and the canonical sentence's round trip.
 
+use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use umpire_four_statements::grid::{CellSet, Grid};
 use umpire_four_statements::statement::{
@@ -237,13 +238,28 @@ fn errors_say_where_and_suggest_with_the_reading() {
 
 // ---------------------------------------------------------------- properties
 
+/// `n` statements from `seed`, each made by `make` on a random connected
+/// subset of 1 to `most` tiles.
+fn on_random_subsets(
+    seed: u64,
+    n: usize,
+    most: usize,
+    make: fn(CellSet, &mut SmallRng) -> Statement,
+) -> Vec<(CellSet, Statement)> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            let subset =
+                umpire_four_statements::random_connected(rng.random_range(1..=most), &mut rng);
+            (subset, make(subset, &mut rng))
+        })
+        .collect()
+}
+
 /// Every canonical sentence reads back as its statement, and only so.
 #[test]
 fn canonical_sentences_read_back() {
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
-    for _ in 0..2000 {
-        let subset = umpire_four_statements::random_connected(rng.random_range(1..=10), &mut rng);
-        let s = arbitrary(subset, &mut rng);
+    for (subset, s) in on_random_subsets(11, 2000, 10, arbitrary) {
         let text = s.to_string();
         assert_eq!(text.parse::<Statement>().as_ref(), Ok(&s), "{text}");
         match read(&text, subset) {
@@ -258,10 +274,7 @@ fn canonical_sentences_read_back() {
 
 #[test]
 fn random_statements_are_valid() {
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
-    for _ in 0..300 {
-        let subset = umpire_four_statements::random_connected(rng.random_range(1..=8), &mut rng);
-        let s = random(subset, &mut rng);
+    for (subset, s) in on_random_subsets(3, 300, 8, random) {
         assert_eq!(s.check(subset), Ok(()), "{s} on {subset}");
         assert!(s.to_string().split_whitespace().count() <= MAX_WORDS, "{s}");
     }

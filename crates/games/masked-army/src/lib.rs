@@ -164,15 +164,13 @@ fn ordinal_army(i: usize) -> String {
 }
 
 impl Game for MaskedArmy {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = Memory;
-    type Error = Illegal;
+    umpire_core::game_header!(
+        "masked-army",
+        "Masked Army",
+        include_str!("../RULES.md"),
+        Memory
+    );
 
-    const ID: &'static str = "masked-army";
-    const NAME: &'static str = "Masked Army";
-    const RULES: &'static str = include_str!("../RULES.md");
     /// "All previous board updates and your moves will be deleted."
     const HIDES_HISTORY: bool = true;
 

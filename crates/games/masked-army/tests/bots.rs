@@ -2,30 +2,18 @@
 //! doing what their names say, and no knowledge beyond their seat's window.
 
 use serde_json::json;
-use umpire_core::bot_checks::{assert_blind_to_hidden, assert_wins, play_named};
+use umpire_core::bot_checks::play_named;
 use umpire_core::{
     Erased, Game, Level, Match, MatchOptions, Seat, SeatView, Think, Viewer, seeded_rng,
 };
 use umpire_masked_army::{MaskedArmy, Memory, REGISTRATION};
 
-#[test]
-fn greedy_beats_random() {
-    assert_wins(&REGISTRATION, "greedy", "random", 36, 40);
-}
-
-#[test]
-fn search_beats_random() {
-    assert_wins(&REGISTRATION, "search:200", "random", 10, 10);
-}
-
-#[test]
-fn search_beats_greedy() {
-    assert_wins(&REGISTRATION, "search:1000", "greedy", 7, 10);
-}
-
-#[test]
-fn search_knows_only_its_seat_s_window() {
-    assert_blind_to_hidden::<MaskedArmy>(|| REGISTRATION.make_bot("search:100").unwrap(), 6);
+umpire_core::bot_tests! {
+    MaskedArmy, REGISTRATION;
+    greedy_beats_random: wins("greedy", "random", 36, 40);
+    search_beats_random: wins("search:200", "random", 10, 10);
+    search_beats_greedy: wins("search:1000", "greedy", 7, 10);
+    search_knows_only_its_seat_s_window: blind("search:100", 6);
 }
 
 /// Greedy, handed a sampled state that its seat cannot tell from the real

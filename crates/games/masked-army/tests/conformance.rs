@@ -1,18 +1,12 @@
 //! The engine's conformance suite, and garbage input as property tests.
 
 use proptest::prelude::*;
-use umpire_core::conformance::{self, assert_garbage_harmless};
 use umpire_core::{Seat, seeded_rng};
 use umpire_masked_army::{Config, MaskedArmy};
 
-#[test]
-fn conformance_over_random_games() {
-    conformance::run::<MaskedArmy>(&Config::default(), 300);
-}
-
-/// A state some random actions into a game.
-fn midgame(seed: u64, moves: usize) -> MaskedArmy {
-    conformance::random_state(&Config::default(), seed, moves)
+umpire_core::conformance_tests! {
+    MaskedArmy;
+    conformance_over_random_games: Config::default(), 300;
 }
 
 proptest! {
@@ -29,17 +23,11 @@ proptest! {
         let game = umpire_core::erase::<MaskedArmy>();
         let _ = game.sample_action_from_view(Seat::P2, &view, &mut seeded_rng(seed));
     }
+}
 
-    #[test]
-    fn any_text_is_harmless(seed in 0u64..1000, moves in 0usize..45, p1 in any::<bool>(), text in ".{0,24}") {
-        let seat = if p1 { Seat::P1 } else { Seat::P2 };
-        assert_garbage_harmless(&midgame(seed, moves), seat, &text);
-    }
-
-    #[test]
-    fn cell_like_text_is_harmless(seed in 0u64..1000, moves in 0usize..45, p1 in any::<bool>(),
-                                  text in "(first )?[A-Ka-k]?[0-9]{0,3}[ ,-]{0,2}[A-Ka-k][0-9]{0,3}") {
-        let seat = if p1 { Seat::P1 } else { Seat::P2 };
-        assert_garbage_harmless(&midgame(seed, moves), seat, &text);
-    }
+umpire_core::garbage_tests! {
+    random MaskedArmy, Config::default();
+    any_text_is_harmless: 0usize..45, ".{0,24}";
+    cell_like_text_is_harmless: 0usize..45,
+        "(first )?[A-Ka-k]?[0-9]{0,3}[ ,-]{0,2}[A-Ka-k][0-9]{0,3}";
 }

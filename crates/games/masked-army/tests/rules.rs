@@ -1,5 +1,6 @@
 //! Masked Army's rules, through the typed API and the erased text layer.
 
+use umpire_core::conformance::timed_match;
 use umpire_core::conformance::{assert_refused, play_text as play};
 use umpire_core::{Game, Match, MatchOptions, PerSeat, Seat, Viewer, erase};
 use umpire_masked_army::{Config, MaskedArmy, compare_armies};
@@ -220,13 +221,7 @@ fn views_hide_every_colour_but_the_last_piece() {
 
 #[test]
 fn running_out_of_turn_time_and_bank_loses() {
-    let mut m = Match::new(
-        erase::<MaskedArmy>(),
-        &serde_json::json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<MaskedArmy>(&serde_json::json!({}), 0);
     m.submit(Seat::P1, "first P1", 1_000).unwrap();
     // P1 takes 3 minutes: 1 minute comes out of the 5-minute bank.
     m.submit(Seat::P1, "E5 F5", 181_000).unwrap();
@@ -264,13 +259,7 @@ fn running_out_of_turn_time_and_bank_loses() {
 
 #[test]
 fn a_record_with_a_move_after_the_flag_does_not_replay() {
-    let mut m = Match::new(
-        erase::<MaskedArmy>(),
-        &serde_json::json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<MaskedArmy>(&serde_json::json!({}), 0);
     m.submit(Seat::P1, "first P1", 0).unwrap();
     let mut record = m.record().clone();
     record
@@ -283,13 +272,7 @@ fn a_record_with_a_move_after_the_flag_does_not_replay() {
 
 #[test]
 fn resigning_ends_the_match() {
-    let mut m = Match::new(
-        erase::<MaskedArmy>(),
-        &serde_json::json!({"advantage": "P2"}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<MaskedArmy>(&serde_json::json!({"advantage": "P2"}), 0);
     assert_eq!(
         m.decision().seats().iter().collect::<Vec<_>>(),
         vec![Seat::P2]

@@ -854,15 +854,11 @@ fn round_end_of(aside: &[Piece], mut code: u32) -> RoundEnd {
 }
 
 impl Game for PentominoWall {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Memory = ();
-    type Error = Illegal;
-
-    const ID: &'static str = "pentomino-wall";
-    const NAME: &'static str = "Pentomino Wall";
-    const RULES: &'static str = include_str!("../RULES.md");
+    umpire_core::game_header!(
+        "pentomino-wall",
+        "Pentomino Wall",
+        include_str!("../RULES.md")
+    );
 
     fn new(config: &Config, _seed: u64) -> Result<Self, ConfigError> {
         Ok(PentominoWall {

@@ -1,23 +1,13 @@
 //! The engine's conformance suite, and garbage input as property tests.
 
-use proptest::prelude::*;
 use rand::RngExt;
-use umpire_core::conformance::{self, assert_garbage_harmless};
 use umpire_core::{Game, Render, Seat, seeded_rng};
 use umpire_pentomino_wall::{Action, Config, PentominoWall, QuarterTurns};
 
-#[test]
-fn conformance_over_random_games() {
-    conformance::run::<PentominoWall>(&Config::default(), 12);
-}
-
-#[test]
-fn conformance_with_both_quarter_turns_and_p2_advantage() {
-    let config = Config {
-        advantage: Seat::P2,
-        quarter_turns: QuarterTurns::Both,
-    };
-    conformance::run::<PentominoWall>(&config, 4);
+umpire_core::conformance_tests! {
+    PentominoWall;
+    conformance_over_random_games: Config::default(), 12;
+    conformance_with_both_quarter_turns_and_p2_advantage: both_turns_p2_advantage(), 4;
 }
 
 /// A state some random actions into a game (a match takes about 90).
@@ -35,19 +25,11 @@ fn midgame(seed: u64, actions: usize) -> PentominoWall {
     state
 }
 
-proptest! {
-    #[test]
-    fn any_text_is_harmless(seed in 0u64..1000, actions in 0usize..120, p1 in any::<bool>(), text in ".{0,32}") {
-        let seat = if p1 { Seat::P1 } else { Seat::P2 };
-        assert_garbage_harmless(&midgame(seed, actions), seat, &text);
-    }
-
-    #[test]
-    fn action_like_text_is_harmless(seed in 0u64..1000, actions in 0usize..120, p1 in any::<bool>(),
-                                    text in "(take|present|place|exchange|orient|give|keep|return|first) ?[A-Za-z]{0,2}(m?(90|180|270)?)? ?(at|aside)? ?[A-Ka-k]?[0-9]{0,2}[, ]*((give|keep|return) [A-Z])?") {
-        let seat = if p1 { Seat::P1 } else { Seat::P2 };
-        assert_garbage_harmless(&midgame(seed, actions), seat, &text);
-    }
+umpire_core::garbage_tests! {
+    state: midgame;
+    any_text_is_harmless: 0usize..120, ".{0,32}";
+    action_like_text_is_harmless: 0usize..120,
+        "(take|present|place|exchange|orient|give|keep|return|first) ?[A-Za-z]{0,2}(m?(90|180|270)?)? ?(at|aside)? ?[A-Ka-k]?[0-9]{0,2}[, ]*((give|keep|return) [A-Z])?";
 }
 
 /// Random games in which every seat that may exchange does so half the
@@ -172,4 +154,11 @@ fn garbled_views_sample_without_panic() {
         let _ = sample.outcome();
     }
     assert!(parsed > 100, "only {parsed} garbled views parse");
+}
+
+fn both_turns_p2_advantage() -> Config {
+    Config {
+        advantage: Seat::P2,
+        quarter_turns: QuarterTurns::Both,
+    }
 }

@@ -4,6 +4,7 @@ use std::collections::{HashMap, VecDeque};
 
 use serde_json::json;
 use umpire_core::conformance::assert_refused;
+use umpire_core::conformance::{time_out_to_the_end, timed_match};
 use umpire_core::{
     Cell, Game, Match, MatchOptions, PerSeat, Render, Seat, Viewer, erase, seeded_rng,
 };
@@ -58,7 +59,12 @@ fn placed(orientation: &str, at: &str) -> Placed {
 /// `first P1`, then a draft of alternate single picks in letter order:
 /// P1 takes F L P U W Y, P2 takes I N T V X and is given Z.
 fn drafted() -> Match {
-    let mut m = new_match(json!({}));
+    drafted_with(json!({}))
+}
+
+/// [`drafted`], in a match of `config`.
+fn drafted_with(config: serde_json::Value) -> Match {
+    let mut m = new_match(config);
     submit(&mut m, P1, "first P1");
     for (i, p) in "FILNPTUVWXY".chars().enumerate() {
         submit(
@@ -415,15 +421,7 @@ fn two_steps_a_turn_are_free_and_more_cost_a_credit_each() {
         assert_eq!(view(&copy).credits, PerSeat::new(0, 0), "{free}");
     }
     // With quarter turns both ways, L270 is one step.
-    let mut both = new_match(json!({"quarter_turns": "both"}));
-    submit(&mut both, P1, "first P1");
-    for (i, p) in "FILNPTUVWXY".chars().enumerate() {
-        submit(
-            &mut both,
-            if i % 2 == 0 { P1 } else { P2 },
-            &format!("take {p}"),
-        );
-    }
+    let mut both = drafted_with(json!({"quarter_turns": "both"}));
     play(
         &mut both,
         &[
@@ -1057,23 +1055,20 @@ fn scored(total: i64, unpainted: u32, credits: u32, square: u8) -> Score {
 
 #[test]
 fn each_tiebreak_step_decides_in_turn() {
-    let s = |a: Score, b: Score| PerSeat::new(a, b);
-    assert_eq!(
-        compare(&s(scored(10, 5, 0, 3), scored(9, 0, 9, 9)), &[]),
-        (Some(P1), Decider::Score)
-    );
-    assert_eq!(
-        compare(&s(scored(9, 5, 9, 9), scored(9, 4, 0, 0)), &[]),
-        (Some(P2), Decider::Unpainted)
-    );
-    assert_eq!(
-        compare(&s(scored(9, 4, 3, 0), scored(9, 4, 2, 9)), &[]),
-        (Some(P1), Decider::Credits)
-    );
-    assert_eq!(
-        compare(&s(scored(9, 4, 3, 4), scored(9, 4, 3, 5)), &[]),
-        (Some(P2), Decider::Square)
-    );
+    for (p1, p2, winner, decider) in [
+        (scored(10, 5, 0, 3), scored(9, 0, 9, 9), P1, Decider::Score),
+        (
+            scored(9, 5, 9, 9),
+            scored(9, 4, 0, 0),
+            P2,
+            Decider::Unpainted,
+        ),
+        (scored(9, 4, 3, 0), scored(9, 4, 2, 9), P1, Decider::Credits),
+        (scored(9, 4, 3, 4), scored(9, 4, 3, 5), P2, Decider::Square),
+    ] {
+        let scores = PerSeat::new(p1, p2);
+        assert_eq!(compare(&scores, &[]), (Some(winner), decider), "{scores:?}");
+    }
 }
 
 #[test]
@@ -1134,22 +1129,10 @@ fn running_scores_are_taken_after_every_turn_and_the_outcome_names_its_step() {
 
 #[test]
 fn a_timeout_plays_the_default_choice_and_says_so() {
-    let mut m = Match::new(
-        erase::<PentominoWall>(),
-        &json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<PentominoWall>(&json!({}), 0);
     // 90 s a decision, then the 5-minute reserve.
     assert_eq!(m.next_deadline(), Some(90_000 + 300_000));
-    let mut effects = Vec::new();
-    while !m.is_over() {
-        let due = m.next_deadline().expect("a clock runs");
-        for entry in m.advance(due + 1) {
-            effects.push(format!("{} {}", entry.seat, entry.effect.unwrap()));
-        }
-    }
+    let effects = time_out_to_the_end(&mut m);
     assert_eq!(
         effects[..4],
         [
@@ -1182,13 +1165,7 @@ fn a_timeout_plays_the_default_choice_and_says_so() {
 
 #[test]
 fn time_past_90_seconds_comes_out_of_the_reserve() {
-    let mut m = Match::new(
-        erase::<PentominoWall>(),
-        &json!({}),
-        0,
-        MatchOptions::default(),
-    )
-    .unwrap();
+    let mut m = timed_match::<PentominoWall>(&json!({}), 0);
     m.submit(P1, "first P1", 120_000).unwrap();
     let clocks = m.clocks(Viewer::Spectator, 120_000).unwrap();
     assert_eq!(clocks.p1.bank_ms, 270_000);

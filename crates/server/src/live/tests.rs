@@ -105,23 +105,27 @@ async fn setup_with(config: Config) -> Setup {
     }
 }
 
-/// Connects P1 as connection 1; reads its `hello` and `state`.
-async fn join_p1(handle: &Handle) -> Client {
+/// Connects `seat` as connection `conn`, which the match admits.
+async fn admit(handle: &Handle, seat: Seat, conn: u64) -> Client {
     let (tx, rx) = mpsc::channel(64);
     let (reply, admitted) = oneshot::channel();
-    let viewer = Viewer::Seat(Seat::P1);
     let join = Cmd::Join {
-        viewer,
-        conn: 1,
+        viewer: Viewer::Seat(seat),
+        conn,
         tx: Arc::new(tx),
         reply,
     };
     handle.tx.send(join).await.expect("the task runs");
     assert!(admitted.await.expect("an answer"));
-    let mut client = Client {
+    Client {
         rx,
         queued: Default::default(),
-    };
+    }
+}
+
+/// Connects P1 as connection 1; reads its `hello` and `state`.
+async fn join_p1(handle: &Handle) -> Client {
+    let mut client = admit(handle, Seat::P1, 1).await;
     assert_eq!(next(&mut client).await.expect("hello")["type"], "hello");
     assert_eq!(next(&mut client).await.expect("state")["type"], "state");
     // Then the match log (this game keeps one) and the chat so far.
@@ -166,18 +170,45 @@ async fn next(client: &mut Client) -> Option<Value> {
     Some(serde_json::from_str(&text).expect("JSON"))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_failed_write_goes_back_to_the_stored_state() {
+/// One of the store's faults a test switches.
+#[derive(Clone, Copy)]
+enum Fault {
+    Writes,
+    Reads,
+    Answers,
+}
+
+/// Switches `faults` of the store on or off.
+fn switch(s: &Setup, faults: &[Fault], on: bool) {
+    let all = s.store.faults();
+    for fault in faults {
+        let flag = match fault {
+            Fault::Writes => &all.writes,
+            Fault::Reads => &all.reads,
+            Fault::Answers => &all.answers,
+        };
+        flag.store(on, Ordering::SeqCst);
+    }
+}
+
+/// A match with P1 joined, whose bid the store refuses with `faults` on.
+async fn refused_by_the_store(faults: &[Fault]) -> (Setup, Client) {
     let s = setup().await;
     let mut p1 = join_p1(&s.handle).await;
-    s.store.faults().writes.store(true, Ordering::SeqCst);
+    switch(&s, faults, true);
     bid(&s.handle).await;
     let error = next(&mut p1).await.expect("an answer");
     assert_eq!(error["rule"], "store", "{error}");
+    (s, p1)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_write_goes_back_to_the_stored_state() {
+    let (s, mut p1) = refused_by_the_store(&[Fault::Writes]).await;
     let (record, _) = s.handle.record().await.expect("the match runs");
     assert!(record.actions.is_empty(), "{record:?}");
     // Once the store works again, so does the same action.
-    s.store.faults().writes.store(false, Ordering::SeqCst);
+    switch(&s, &[Fault::Writes], false);
     bid(&s.handle).await;
     let accepted = next(&mut p1).await.expect("an answer");
     assert_eq!(
@@ -188,13 +219,7 @@ async fn a_failed_write_goes_back_to_the_stored_state() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_waits_while_its_store_is_away_and_goes_on() {
-    let s = setup().await;
-    let mut p1 = join_p1(&s.handle).await;
-    s.store.faults().writes.store(true, Ordering::SeqCst);
-    s.store.faults().reads.store(true, Ordering::SeqCst);
-    bid(&s.handle).await;
-    let error = next(&mut p1).await.expect("an answer");
-    assert_eq!(error["rule"], "store", "{error}");
+    let (s, mut p1) = refused_by_the_store(&[Fault::Writes, Fault::Reads]).await;
     // While the store cannot be read, nothing is played.
     bid(&s.handle).await;
     let error = next(&mut p1).await.expect("an answer");
@@ -207,8 +232,7 @@ async fn a_match_waits_while_its_store_is_away_and_goes_on() {
         "{error}"
     );
     // Back: the match goes on with the same action.
-    s.store.faults().reads.store(false, Ordering::SeqCst);
-    s.store.faults().writes.store(false, Ordering::SeqCst);
+    switch(&s, &[Fault::Reads, Fault::Writes], false);
     tokio::time::sleep(Duration::from_millis(1_500)).await;
     bid(&s.handle).await;
     let accepted = loop {
@@ -223,16 +247,9 @@ async fn a_match_waits_while_its_store_is_away_and_goes_on() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_write_reported_failed_that_the_store_kept_is_played_on() {
-    let s = setup().await;
-    let mut p1 = join_p1(&s.handle).await;
-    s.store.faults().answers.store(true, Ordering::SeqCst);
-    s.store.faults().reads.store(true, Ordering::SeqCst);
-    bid(&s.handle).await;
-    let error = next(&mut p1).await.expect("an answer");
-    assert_eq!(error["rule"], "store", "{error}");
+    let (s, mut p1) = refused_by_the_store(&[Fault::Answers, Fault::Reads]).await;
     // The store answers again: it holds the bid, and the match moves on.
-    s.store.faults().answers.store(false, Ordering::SeqCst);
-    s.store.faults().reads.store(false, Ordering::SeqCst);
+    switch(&s, &[Fault::Answers, Fault::Reads], false);
     let state = next(&mut p1).await.expect("a state");
     assert_eq!(state["type"], "state", "{state}");
     assert_eq!(state["seq"], 1, "{state}");
@@ -242,15 +259,9 @@ async fn a_write_reported_failed_that_the_store_kept_is_played_on() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_whose_store_holds_something_else_stops() {
-    let s = setup().await;
-    let mut p1 = join_p1(&s.handle).await;
-    s.store.faults().writes.store(true, Ordering::SeqCst);
-    s.store.faults().reads.store(true, Ordering::SeqCst);
-    bid(&s.handle).await;
-    let error = next(&mut p1).await.expect("an answer");
-    assert_eq!(error["rule"], "store", "{error}");
+    let (s, mut p1) = refused_by_the_store(&[Fault::Writes, Fault::Reads]).await;
     // Meanwhile something else wrote the match's first entry.
-    s.store.faults().writes.store(false, Ordering::SeqCst);
+    switch(&s, &[Fault::Writes], false);
     let other = Op::Append {
         id: "m1".into(),
         first: 0,
@@ -258,7 +269,7 @@ async fn a_match_whose_store_holds_something_else_stops() {
         finished: None,
     };
     s.store.write(other).await.expect("written");
-    s.store.faults().reads.store(false, Ordering::SeqCst);
+    switch(&s, &[Fault::Reads], false);
     let error = next(&mut p1).await.expect("an answer");
     assert_eq!(error["rule"], "server", "{error}");
     assert_eq!(next(&mut p1).await, None, "the client is disconnected");
@@ -276,20 +287,10 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
         ..Config::default()
     })
     .await;
-    s.store.faults().writes.store(true, Ordering::SeqCst);
+    switch(&s, &[Fault::Writes], true);
     let mut p1 = join_p1(&s.handle).await;
     // Clocks run once both seats are here.
-    let (tx, _p2) = mpsc::channel(64);
-    let (reply, admitted) = oneshot::channel();
-    let viewer = Viewer::Seat(Seat::P2);
-    let join = Cmd::Join {
-        viewer,
-        conn: 2,
-        tx: Arc::new(tx),
-        reply,
-    };
-    s.handle.tx.send(join).await.expect("the task runs");
-    assert!(admitted.await.expect("an answer"));
+    let _p2 = admit(&s.handle, Seat::P2, 2).await;
     let arrived = next(&mut p1).await.expect("P2 arrives");
     assert_eq!(arrived["seats"]["P2"]["connected"], true, "{arrived}");
     tokio::time::sleep(Duration::from_millis(600)).await;
@@ -298,7 +299,7 @@ async fn timeouts_wait_a_moment_while_the_store_fails() {
     let (record, _) = s.handle.record().await.expect("the match runs");
     assert!(record.actions.is_empty(), "{record:?}");
     // The store is back: the timeouts are applied, said in the log first.
-    s.store.faults().writes.store(false, Ordering::SeqCst);
+    switch(&s, &[Fault::Writes], false);
     let logged = next(&mut p1).await.expect("the log's line");
     assert_eq!(logged["lines"][0]["text"], "round 1 is over", "{logged}");
     let state = next(&mut p1).await.expect("a state");

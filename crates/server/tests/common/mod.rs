@@ -34,6 +34,13 @@ pub fn fast() -> Config {
     }
 }
 
+/// [`fast`] with what `change` sets: `fast_with(|c| c.speed = 1000)`.
+pub fn fast_with(change: impl FnOnce(&mut Config)) -> Config {
+    let mut config = fast();
+    change(&mut config);
+    config
+}
+
 /// [`fast`], serving the test games too.
 pub fn with_test_games() -> Config {
     Config {
@@ -125,6 +132,13 @@ pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> (Ws, Value
     (ws, state)
 }
 
+/// Connects both seats of match `c` ([`join`]): P1's socket, then P2's.
+pub async fn join_both(addr: SocketAddr, c: &Created) -> (Ws, Ws) {
+    let (p1, _) = join(addr, &c.id, c.p1.as_deref()).await;
+    let (p2, _) = join(addr, &c.id, c.p2.as_deref()).await;
+    (p1, p2)
+}
+
 /// Receives until a `state` with `seq` at least `seq`; returns it and the
 /// messages before it.
 pub async fn state_at(ws: &mut Ws, seq: u64) -> (Value, Vec<Value>) {
@@ -148,11 +162,31 @@ pub async fn act_first_legal(ws: &mut Ws, state: &Value) -> Value {
     ws.until("accepted", WAIT).await.expect("accepted").0
 }
 
+/// Each field of `fields` stands in `msg` with that value.
+pub fn assert_has(msg: &Value, fields: Value) {
+    for (key, value) in fields.as_object().expect("fields as an object") {
+        assert_eq!(&msg[key], value, "{key} of {msg}");
+    }
+}
+
 /// Whether `seat` must act in this state.
 pub fn to_act(state: &Value, seat: &str) -> bool {
     state["decision"]["seats"]
         .as_array()
         .is_some_and(|s| s.iter().any(|s| s == seat))
+}
+
+/// Sends a request that must be refused as bad (400); returns the words
+/// of its `error`.
+pub async fn bad_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> String {
+    let (status, answer) = http_json(addr, method, path, body).await.expect("answers");
+    assert_eq!(status, 400, "{method} {path} {body:?}: {answer}");
+    answer["error"].as_str().unwrap_or_default().to_string()
 }
 
 /// The current snapshot over HTTP.

@@ -7,6 +7,54 @@ use umpire_core::{Cell, PerSeat, Render, Seat, Viewer};
 use crate::board::{GRID, SIZE};
 use crate::{Blast, BombDomain, Kind, Motion, PEGS, Phase, Placement, ROUNDS, Sealed, TURNS, Turn};
 
+/// A viewer's picture of the match. Everything is public but a sealed
+/// placement, which only its seat (and the umpire) sees until both are in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// `first`, `place`, `turns` or `over`.
+    pub phase: Phase,
+    /// The DMO (advantage seat): started with columns A–D; the other seat,
+    /// the EC, with F–I.
+    pub dmo: Seat,
+    pub shapes: ShapePictures,
+    /// Nine rows, top first, nine characters each: the domain owner of each
+    /// cell, `1` (P1), `2` (P2) or `.` (nobody).
+    pub domain: Vec<String>,
+    /// Each seat's pieces on the board (at the end: where they stood when
+    /// they exploded in the final blast).
+    pub pieces: PerSeat<PieceCells>,
+    /// Pegs placed with the peg step (these count toward the 9).
+    pub pegs: PerSeat<Vec<Cell>>,
+    /// Pegs left by detonated pieces.
+    pub blast_pegs: PerSeat<Vec<Cell>>,
+    /// Pegs each seat may still place.
+    pub pegs_left: PerSeat<u32>,
+    /// The DMO handed the starter choice to the EC.
+    pub deferred: bool,
+    /// The seat that chose the starter (the tie goes to the other).
+    pub chooser: Option<Seat>,
+    /// The seat that takes the first turn.
+    pub starter: Option<Seat>,
+    /// The open placement round, 1–7 (0 before placement, 7 after).
+    pub round: u8,
+    /// Sets (one square, one plus, one cross) each seat has still to place.
+    pub in_hand: u8,
+    /// Sets each seat lost to the clock.
+    pub lost: PerSeat<u8>,
+    /// Each seat's part of the open round.
+    pub sealed: PerSeat<SealedView>,
+    /// Turns taken, of 50 (25 a seat).
+    pub turn: u8,
+    /// Whose turn it is.
+    pub to_move: Option<Seat>,
+    /// The piece the turn just before moved diagonally: no peg next to it.
+    pub diagonal: Option<Cell>,
+    /// Cells of each seat's domain.
+    pub cells: PerSeat<u32>,
+    /// The latest event.
+    pub last: Option<Event>,
+}
+
 /// The blast shapes as pictures (see [`crate::Shapes`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShapePictures {
@@ -89,54 +137,6 @@ fn rows(set: u128, other: u128) -> Vec<String> {
                 .collect()
         })
         .collect()
-}
-
-/// A viewer's picture of the match. Everything is public but a sealed
-/// placement, which only its seat (and the umpire) sees until both are in.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct View {
-    /// The DMO (advantage seat): started with columns A–D; the other seat,
-    /// the EC, with F–I.
-    pub dmo: Seat,
-    pub shapes: ShapePictures,
-    /// Nine rows, top first, nine characters each: the domain owner of each
-    /// cell, `1` (P1), `2` (P2) or `.` (nobody).
-    pub domain: Vec<String>,
-    /// `first`, `place`, `turns` or `over`.
-    pub phase: Phase,
-    /// The latest event.
-    pub last: Option<Event>,
-    /// Each seat's pieces on the board (at the end: where they stood when
-    /// they exploded in the final blast).
-    pub pieces: PerSeat<PieceCells>,
-    /// Pegs placed with the peg step (these count toward the 9).
-    pub pegs: PerSeat<Vec<Cell>>,
-    /// Pegs left by detonated pieces.
-    pub blast_pegs: PerSeat<Vec<Cell>>,
-    /// Pegs each seat may still place.
-    pub pegs_left: PerSeat<u32>,
-    /// The seat that chose the starter (the tie goes to the other).
-    pub chooser: Option<Seat>,
-    /// The DMO handed the starter choice to the EC.
-    pub deferred: bool,
-    /// The seat that takes the first turn.
-    pub starter: Option<Seat>,
-    /// The open placement round, 1–7 (0 before placement, 7 after).
-    pub round: u8,
-    /// Sets (one square, one plus, one cross) each seat has still to place.
-    pub in_hand: u8,
-    /// Sets each seat lost to the clock.
-    pub lost: PerSeat<u8>,
-    /// Each seat's part of the open round.
-    pub sealed: PerSeat<SealedView>,
-    /// Turns taken, of 50 (25 a seat).
-    pub turn: u8,
-    /// Whose turn it is.
-    pub to_move: Option<Seat>,
-    /// The piece the turn just before moved diagonally: no peg next to it.
-    pub diagonal: Option<Cell>,
-    /// Cells of each seat's domain.
-    pub cells: PerSeat<u32>,
 }
 
 /// The view of `game` for `viewer`.

@@ -58,10 +58,10 @@ pub enum Kind {
 pub struct Verdict {
     pub valid: bool,
     pub kind: Kind,
-    /// Why, in words.
-    pub reason: Option<String>,
     /// The broken rule's key (`notation` when unparsable).
     pub rule: Option<&'static str>,
+    /// Why, in words.
+    pub reason: Option<String>,
     /// What the statement says, as the umpire reads it.
     pub reading: Option<String>,
     /// Words typed, as the 15-word limit counts them.

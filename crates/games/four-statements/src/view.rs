@@ -34,11 +34,11 @@ pub struct StatementView {
 /// One seat's part of a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
+    pub nolimit: bool,
     /// The smokescreened statement, 1–4.
     pub smokescreen: Option<usize>,
     pub subset: CellSet,
     pub statements: Vec<StatementView>,
-    pub nolimit: bool,
     /// This seat's claims on the other's statements, like `T F - T`: to
     /// itself, the umpire and all at the end.
     pub claims: Option<String>,
@@ -82,14 +82,14 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulingView {
     pub round: u32,
-    pub subset: Option<CellSet>,
     pub seat: Seat,
     pub accepted: bool,
+    pub subset: Option<CellSet>,
     /// The statement's words.
     pub statement: Option<String>,
-    pub reason: String,
     /// The reading an accepted statement is given.
     pub reading: Option<String>,
+    pub reason: String,
 }
 
 /// A line of a seat's notebook.
@@ -106,10 +106,10 @@ pub struct View {
     /// The round, from 1.
     pub round: u32,
     pub max_rounds: Option<u32>,
-    /// The grid, to the umpire and to all at the end.
-    pub layout: Option<String>,
     /// Whether this match shows seats the deduction aid.
     pub aids: bool,
+    /// The grid, to the umpire and to all at the end.
+    pub layout: Option<String>,
     /// The tiles each seat knows, dealt or bought, as 16 letters A1…D1,
     /// A2…D4 with `.` for a tile it does not know: to itself, the umpire
     /// and at the end. (When each was bought is in `rounds`.)

@@ -20,11 +20,11 @@ pub enum Phase {
 /// are not; colours are shown for the last piece only, until the end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
+    /// `first` (the advantage seat picks who starts), `place` or `over`.
+    pub phase: Phase,
     pub advantage: Seat,
     /// Whose turn it is; `None` once the game is over.
     pub to_move: Option<Seat>,
-    /// `first` (the advantage seat picks who starts), `place` or `over`.
-    pub phase: Phase,
     /// Nine rows, top first, nine characters each: `.` empty, `#` a piece
     /// whose colours are hidden, `1` / `2` a cell of P1's / P2's colour.
     pub board: Vec<String>,

@@ -88,12 +88,12 @@ pub struct View {
     /// Exchange, as the presenter oriented it); `None` once placed or
     /// while waiting for that orientation.
     pub to_place: PerSeat<Option<Orientation>>,
+    /// The hand piece each seat gave in an Exchange this turn.
+    pub exchanged: PerSeat<Option<Piece>>,
     /// Whether a seat that must both place and orient orients first.
     pub orients_first: PerSeat<bool>,
     /// Which seats have placed this turn.
     pub placed: PerSeat<bool>,
-    /// The hand piece each seat gave in an Exchange this turn.
-    pub exchanged: PerSeat<Option<Piece>>,
     pub walls: PerSeat<WallView>,
     /// Pieces each seat kept at the latest round ends in a row.
     pub kept: PerSeat<Vec<Kept>>,

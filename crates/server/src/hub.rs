@@ -69,11 +69,15 @@ impl Hub {
             store,
             claiming: Default::default(),
             leaving: Default::default(),
-            bots: Pool::new("umpire-bot", config.bot_threads, pool::NICE),
+            bots: Pool::new("umpire-bot", config.bot_threads, pool::Below::Idle),
             // A person waits for a costly action to be judged: at the
             // server's own priority; checks can wait.
-            judges: Pool::new("umpire-judge", config.judge_threads, 0),
-            checks: Pool::new("umpire-check", config.judge_threads.div_ceil(2), pool::NICE),
+            judges: Pool::new("umpire-judge", config.judge_threads, pool::Below::Not),
+            checks: Pool::new(
+                "umpire-check",
+                config.judge_threads.div_ceil(2),
+                pool::Below::Nice,
+            ),
             config,
             creating: Default::default(),
         }

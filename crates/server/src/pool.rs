@@ -76,18 +76,33 @@ pub struct Pool(Arc<Owner>);
 /// lowest).
 pub const NICE: i32 = 10;
 
+/// How far below the server's own priority a pool's threads run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Below {
+    /// Not: at the server's priority.
+    Not,
+    /// At niceness [`NICE`]: background work someone waits for (checks,
+    /// replays), which must still be done in time on a busy machine.
+    Nice,
+    /// At niceness [`NICE`] under Linux's idle policy too, run only when
+    /// no thread of normal policy is ready: the bots, whose late answer
+    /// falls back to a random move (niceness alone let busy bots delay
+    /// people's moves by tens of milliseconds).
+    Idle,
+}
+
 impl Pool {
-    /// `threads` threads (at least one) named `name-N`, at niceness `nice`
-    /// (0: the server's own priority).
-    pub fn new(name: &str, threads: usize, nice: i32) -> Pool {
+    /// `threads` threads (at least one) named `name-N`, running `below`
+    /// the server's own priority.
+    pub fn new(name: &str, threads: usize, below: Below) -> Pool {
         let shared = Arc::new(Shared::default());
         for i in 0..threads.max(1) {
             let shared = shared.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("{name}-{i}"))
                 .spawn(move || {
-                    if nice > 0 {
-                        lower_priority(nice);
+                    if below != Below::Not {
+                        lower_priority(below);
                     }
                     while let Some(job) = shared.next() {
                         // A panic loses that job's answer, not the thread.
@@ -125,22 +140,19 @@ impl Pool {
     }
 }
 
-/// Lowers the calling thread's priority (Linux gives each thread its own
-/// niceness and policy, and threads it starts inherit them): niceness
-/// `nice` among background threads, under Linux's idle policy, which runs
-/// it only when no thread of normal policy is ready (niceness alone still
-/// let busy bots delay people's moves by tens of milliseconds). Elsewhere,
-/// or if refused, the thread keeps the server's.
-fn lower_priority(nice: i32) {
+/// Lowers the calling thread's priority as `below` says (Linux gives each
+/// thread its own niceness and policy, and threads it starts inherit
+/// them); elsewhere, or if refused, the thread keeps the server's.
+fn lower_priority(below: Below) {
     #[cfg(target_os = "linux")]
     {
-        let idle = libc::sched_param { sched_priority: 0 };
-        // SAFETY: neither call has memory effects; `0` names this thread,
-        // and `idle` outlives the call that reads it.
-        let r = unsafe {
-            libc::setpriority(libc::PRIO_PROCESS, 0, nice)
-                | libc::sched_setscheduler(0, libc::SCHED_IDLE, &idle)
-        };
+        // SAFETY: setpriority has no memory effects; `0` names this thread.
+        let mut r = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, NICE) };
+        if below == Below::Idle {
+            let idle = libc::sched_param { sched_priority: 0 };
+            // SAFETY: as above; `idle` outlives the call that reads it.
+            r |= unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &idle) };
+        }
         if r != 0 {
             tracing::debug!(
                 "pool thread keeps its priority: {}",
@@ -148,6 +160,8 @@ fn lower_priority(nice: i32) {
             );
         }
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = below;
 }
 
 #[cfg(test)]
@@ -156,7 +170,7 @@ mod tests {
 
     #[tokio::test]
     async fn work_runs_on_a_niced_idle_thread_and_answers() {
-        let pool = Pool::new("umpire-bot", 2, NICE);
+        let pool = Pool::new("umpire-bot", 2, Below::Idle);
         let (name, nice, idle) = pool
             .run(Priority::Later, || {
                 let name = std::thread::current().name().map(str::to_string);
@@ -199,7 +213,7 @@ mod tests {
 
     #[tokio::test]
     async fn first_work_overtakes_what_waits() {
-        let pool = Pool::new("umpire-test", 1, NICE);
+        let pool = Pool::new("umpire-test", 1, Below::Nice);
         let order = Arc::new(Mutex::new(Vec::new()));
         // The one thread is busy until `go` is sent.
         let (go, wait) = std::sync::mpsc::channel::<()>();

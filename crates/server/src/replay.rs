@@ -64,7 +64,7 @@ impl Drop for Queued {
 impl Replays {
     pub fn new() -> Replays {
         Replays {
-            pool: Pool::new("umpire-replay", 1, crate::pool::NICE),
+            pool: Pool::new("umpire-replay", 1, crate::pool::Below::Nice),
             queued: Arc::default(),
         }
     }

@@ -92,9 +92,9 @@ async fn setup_with(config: Config) -> Setup {
         store: store.clone(),
         config: Arc::new(config),
         registry: registry.clone(),
-        bots: crate::pool::Pool::new("umpire-bot", 1, crate::pool::NICE),
-        judges: crate::pool::Pool::new("umpire-judge", 1, 0),
-        checks: crate::pool::Pool::new("umpire-check", 1, crate::pool::NICE),
+        bots: crate::pool::Pool::new("umpire-bot", 1, crate::pool::Below::Idle),
+        judges: crate::pool::Pool::new("umpire-judge", 1, crate::pool::Below::Not),
+        checks: crate::pool::Pool::new("umpire-check", 1, crate::pool::Below::Nice),
     });
     registry.lock().unwrap().insert(row.id, handle.clone());
     Setup {

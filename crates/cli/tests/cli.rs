@@ -162,7 +162,7 @@ fn arena_refuses_unknown_bots() {
     assert!(!out.status.success());
     assert_stderr(
         &out,
-        "no bot `deep-blue` for masked-army (known: random, greedy, human, forgetful, search, perfect)",
+        "no bot `deep-blue` for masked-army (known: random, greedy, human, forgetful, search, perfect, expert)",
     );
 }
 

@@ -88,6 +88,10 @@ impl Config {
         self.offers_level(bot.level)
     }
 
+    fn offers_level(&self, level: Level) -> bool {
+        self.expert_bots || level < Level::Expert
+    }
+
     /// A new bot for game `id`, by name or level, as players may pick them
     /// on this server.
     pub fn make_bot(&self, id: &str, name: &str) -> Result<Box<dyn Bot>, String> {
@@ -98,10 +102,6 @@ impl Config {
             ));
         }
         umpire_catalog::make_bot(id, name)
-    }
-
-    fn offers_level(&self, level: Level) -> bool {
-        self.expert_bots || level < Level::Expert
     }
 
     /// The games this server serves.

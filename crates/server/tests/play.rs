@@ -478,14 +478,10 @@ async fn a_server_with_the_expert_bots_off_neither_lists_nor_seats_them() {
     assert!(!levels.contains(&&json!("expert")), "{games}");
     for game in umpire_catalog::games() {
         let body = json!({"game": game.id(), "seats": {"P2": {"kind": "bot", "bot": "expert@1s"}}});
-        let (status, answer) = http_json(s.addr, "POST", "/api/matches", Some(&body))
-            .await
-            .expect("answers");
-        assert_eq!(status, 400, "{answer}");
-        let said = answer["error"].as_str().unwrap_or_default();
+        let said = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
         assert!(
             said.contains("the expert bots are turned off on this server"),
-            "{answer}"
+            "{said}"
         );
     }
     // Where they are on, every game lists one.

@@ -256,10 +256,9 @@ pub async fn answer_here(app: &App, ask: Ask) -> Answer {
     match ask {
         Ask::Snapshot { id, token } => reply(snapshot_here(app, &id, token.as_deref()).await),
         Ask::Record { id, token } => reply(record_here(app, &id, token.as_deref()).await),
-        Ask::Words { id, token, console } => match find(app, &id, token.as_deref()).await {
-            Ok((handle, viewer)) => reply(words_here(&handle, viewer, console).await),
-            Err(r) => reply(Err(r)),
-        },
+        Ask::Words { id, token, console } => {
+            reply(words_here(app, &id, token.as_deref(), console).await)
+        }
         Ask::Claim { id, code, mine } => match here(app, &id).await {
             Ok(handle) => {
                 let claimed = app.hub.claim(&handle, &code, &mine).await;
@@ -303,20 +302,37 @@ async fn find(app: &App, id: &str, token: Option<&str>) -> Result<(Handle, Viewe
     }
 }
 
+/// Asks the task running match `id` through `ask`, for the viewer holding
+/// `token`. A task found just as it ended (it let the match go or called
+/// it off) answers nothing: the match is looked up afresh, a few times at
+/// most, so the caller hears where it went or why it ended.
+async fn ask_task<T, F>(
+    app: &App,
+    id: &str,
+    token: Option<&str>,
+    ask: impl Fn(Handle, Viewer) -> F,
+) -> Result<(T, Viewer), Refusal>
+where
+    F: std::future::Future<Output = Option<T>>,
+{
+    for _ in 0..3 {
+        let (handle, viewer) = find(app, id, token).await?;
+        if let Some(answer) = ask(handle, viewer).await {
+            return Ok((answer, viewer));
+        }
+    }
+    Err(Refusal(503, "the match is restarting; try again".into()))
+}
+
 async fn snapshot_here(app: &App, id: &str, token: Option<&str>) -> Result<Value, Refusal> {
-    let (handle, viewer) = find(app, id, token).await?;
-    handle
-        .snapshot(viewer)
-        .await
-        .ok_or_else(|| Refusal(503, "the match is restarting; try again".into()))
+    let ask = |handle: Handle, viewer| async move { handle.snapshot(viewer).await };
+    Ok(ask_task(app, id, token, ask).await?.0)
 }
 
 /// The record, once the match is over (or for the umpire).
 async fn record_here(app: &App, id: &str, token: Option<&str>) -> Result<Value, Refusal> {
-    let (handle, viewer) = find(app, id, token).await?;
-    let Some((record, over)) = handle.record().await else {
-        return Err(Refusal(503, "the match is restarting; try again".into()));
-    };
+    let ask = |handle: Handle, _| async move { handle.record().await };
+    let ((record, over), viewer) = ask_task(app, id, token, ask).await?;
     if !over && viewer != Viewer::Umpire {
         return Err(Refusal(
             409,
@@ -500,22 +516,26 @@ pub async fn words_route(
 }
 
 /// The words (or, with `console`, the console's whole bundle) of match
-/// `handle` for `viewer`, who holds the token asked with.
-pub async fn words_here(handle: &Handle, viewer: Viewer, console: bool) -> Result<Value, Refusal> {
-    let viewers = match (console, viewer) {
-        (false, viewer) => vec![viewer],
-        (true, Viewer::Umpire) => Viewer::ALL.to_vec(),
-        (true, _) => {
-            return Err(Refusal(
-                403,
-                "the console is the umpire's: open it with the umpire's link".into(),
-            ));
-        }
+/// `id` for the viewer holding `token`.
+async fn words_here(
+    app: &App,
+    id: &str,
+    token: Option<&str>,
+    console: bool,
+) -> Result<Value, Refusal> {
+    let ask = |handle: Handle, viewer: Viewer| async move {
+        let viewers = match (console, viewer) {
+            (false, viewer) => vec![viewer],
+            (true, Viewer::Umpire) => Viewer::ALL.to_vec(),
+            (true, _) => {
+                let why = "the console is the umpire's: open it with the umpire's link";
+                return Some(Err(Refusal(403, why.into())));
+            }
+        };
+        handle.words(viewers).await.map(Ok)
     };
-    let mut all = handle
-        .words(viewers)
-        .await
-        .ok_or_else(|| Refusal(503, "the match is restarting; try again".into()))?;
+    let (all, viewer) = ask_task(app, id, token, ask).await?;
+    let mut all = all?;
     Ok(match console {
         true => all,
         false => all[viewer.to_string()]["words"].take(),

@@ -312,11 +312,12 @@ impl Actor {
             return;
         }
         tracing::info!(id = %self.info.id, "{words}");
+        // Unfindable first: a client told it is gone must not find it.
+        self.leave_registry();
         for w in std::mem::take(&mut self.watchers) {
             // Dropping the queue closes the socket after this message.
             w.send(messages::error("gone", &words));
         }
-        self.leave_registry();
         self.stopped = true;
     }
 

@@ -94,7 +94,8 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
     config: { layout: LAYOUT, known_p1: KNOWN_P1.join(' '), known_p2: KNOWN_P2.join(' ') },
     seats: { P1: { kind: 'person' }, P2: { kind: 'bot', bot: 'random' } },
   });
-  const umpireView = async () => (await getJson(`${server.url}/api/matches/${made.id}?t=${new URL(made.links.umpire, server.url).searchParams.get('t')}`)).view;
+  const umpireState = () => getJson(`${server.url}/api/matches/${made.id}?t=${new URL(made.links.umpire, server.url).searchParams.get('t')}`);
+  const spectatorState = () => getJson(`${server.url}/api/matches/${made.id}`);
   const player = await newPage(browser, { viewport: DESK });
   const spectator = await newPage(browser, { viewport: DESK });
   await spectator.goto(`${server.url}${made.links.spectator}`);
@@ -163,8 +164,16 @@ test('Four Statements against the random bot: bluff, claims, a bought tile, a gu
   // --- Round 1, claims -------------------------------------------------------
   await tools(player, 'Claims');
   // The test knows the truth (from the umpire's view): right claims earn RP.
-  const u1 = await umpireView();
-  const side = u1.rounds.find((r) => r.round === 1).sides.P2;
+  // The bot's claims first (its thread may lag on a loaded machine): the
+  // spectator's silence below is then Detective's alone.
+  let state = await umpireState();
+  for (const deadline = Date.now() + 20_000; state.view.sealed?.P2 == null; state = await umpireState()) {
+    assert.ok(Date.now() < deadline, 'the bot makes its claims');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seen = (await spectatorState()).seq;
+  await spectator.waitForFunction((seq) => Number(document.body.dataset.seq) >= seq, seen, { timeout: 20_000 });
+  const side = state.view.rounds.find((r) => r.round === 1).sides.P2;
   const theirs = side.statements;
   // Detective on the first statement the bot did not smokescreen: the
   // answer comes at once, while the claims are still to be made, and the

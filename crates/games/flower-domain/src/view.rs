@@ -44,14 +44,14 @@ pub struct View {
     pub meadow: Vec<String>,
     /// The garden, written the same way.
     pub garden: Vec<String>,
+    /// Who controls each colour.
+    pub owners: ByColour<Option<Seat>>,
     /// Which seats have ended their study of the meadow.
     pub ready: PerSeat<bool>,
     /// The seat that drafts first, once named.
     pub first_drafter: Option<Seat>,
     /// The colours picked so far, in order (the fourth is given, not picked).
     pub picks: Vec<Colour>,
-    /// Who controls each colour.
-    pub owners: ByColour<Option<Seat>>,
     /// The seat to move, during play.
     pub to_move: Option<Seat>,
     /// Passes in a row (four end the game).

@@ -34,10 +34,10 @@ pub struct StatementView {
 /// One seat's part of a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
-    pub subset: CellSet,
     pub nolimit: bool,
     /// The smokescreened statement, 1–4.
     pub smokescreen: Option<usize>,
+    pub subset: CellSet,
     pub statements: Vec<StatementView>,
     /// This seat's claims on the other's statements, like `T F - T`: to
     /// itself, the umpire and all at the end.

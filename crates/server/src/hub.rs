@@ -83,11 +83,12 @@ impl Hub {
         }
     }
 
-    /// The games this server serves.
+    /// The server's settings.
     pub fn config(&self) -> &Config {
         &self.config
     }
 
+    /// The games this server serves.
     pub fn games(&self) -> &'static [&'static dyn umpire_core::AnyGame] {
         self.config.games()
     }

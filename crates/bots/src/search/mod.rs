@@ -387,13 +387,12 @@ impl<G: SearchGame> Bot for Search<G> {
     fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
         self.observe(seat);
         let view = seat.typed_view::<G>()?;
-        let (budget, threads) = (self.budget, self.threads);
         let found = search::<G>(
             seat.seat(),
             &view,
             &self.memory,
-            budget,
-            threads,
+            self.budget,
+            self.threads,
             think,
             rng,
         );

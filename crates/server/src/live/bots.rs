@@ -34,8 +34,10 @@ impl Actor {
             Some(umpire_core::Level::Expert) => "hard",
             _ => "random",
         };
-        let bot =
-            (self.config.make_bot(game, name)).or_else(|_| self.config.make_bot(game, instead));
+        let bot = self
+            .config
+            .make_bot(game, name)
+            .or_else(|_| self.config.make_bot(game, instead));
         if let Ok(bot) = bot {
             self.seats[seat].bot = Some(BotSlot {
                 bot: Some(bot),

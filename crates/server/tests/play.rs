@@ -464,18 +464,14 @@ async fn a_server_with_the_expert_bots_off_neither_lists_nor_seats_them() {
         ..fast()
     })
     .await;
-    let (_, games) = http_json(s.addr, "GET", "/api/games", None)
-        .await
-        .expect("the games");
-    let levels: Vec<&Value> = games
-        .as_array()
-        .into_iter()
-        .flatten()
+    let listed = games(s.addr).await;
+    let levels: Vec<&Value> = listed
+        .iter()
         .flat_map(|g| g["bots"].as_array().into_iter().flatten())
         .map(|b| &b["level"])
         .collect();
-    assert!(levels.contains(&&json!("hard")), "{games}");
-    assert!(!levels.contains(&&json!("expert")), "{games}");
+    assert!(levels.contains(&&json!("hard")), "{listed:?}");
+    assert!(!levels.contains(&&json!("expert")), "{listed:?}");
     for game in umpire_catalog::games() {
         let body = json!({"game": game.id(), "seats": {"P2": {"kind": "bot", "bot": "expert@1s"}}});
         let said = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
@@ -486,10 +482,7 @@ async fn a_server_with_the_expert_bots_off_neither_lists_nor_seats_them() {
     }
     // Where they are on, every game lists one.
     let on = start(fast()).await;
-    let (_, games) = http_json(on.addr, "GET", "/api/games", None)
-        .await
-        .expect("the games");
-    for game in games.as_array().into_iter().flatten() {
+    for game in games(on.addr).await {
         let bots = game["bots"].to_string();
         assert!(bots.contains(r#""level":"expert""#), "{game}");
     }

@@ -25,24 +25,15 @@ fn at_speed(speed: u64) -> Config {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn test_games_are_served_only_when_asked() {
     let s = start(fast()).await;
-    let (_, games) = http_json(s.addr, "GET", "/api/games", None)
-        .await
-        .expect("games");
-    assert!(!games.to_string().contains(GAME), "{games}");
+    let listed = games(s.addr).await;
+    assert!(!json!(listed).to_string().contains(GAME), "{listed:?}");
     let body = json!({"game": GAME});
     let error = bad_request(s.addr, "POST", "/api/matches", Some(&body)).await;
     assert!(error.contains("unknown game"), "{error}");
 
     let s = start(with_test_games()).await;
-    let (_, games) = http_json(s.addr, "GET", "/api/games", None)
-        .await
-        .expect("games");
-    let ids: Vec<&str> = games
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|g| g["id"].as_str())
-        .collect();
+    let listed = games(s.addr).await;
+    let ids: Vec<&str> = listed.iter().filter_map(|g| g["id"].as_str()).collect();
     assert!(
         ids.contains(&GAME) && ids.contains(&"masked-army"),
         "{ids:?}"

@@ -189,6 +189,15 @@ pub async fn bad_request(
     answer["error"].as_str().unwrap_or_default().to_string()
 }
 
+/// `GET /api/games`: the games the server lists.
+pub async fn games(addr: SocketAddr) -> Vec<Value> {
+    let (status, games) = http_json(addr, "GET", "/api/games", None)
+        .await
+        .expect("the games");
+    assert_eq!(status, 200, "{games}");
+    games.as_array().cloned().unwrap_or_default()
+}
+
 /// The current snapshot over HTTP.
 pub async fn snapshot(addr: SocketAddr, id: &str, token: Option<&str>) -> (u16, Value) {
     let path = match token {

@@ -404,8 +404,12 @@ test('the match page reconnects by itself when the server restarts', { timeout: 
     seq = await seqOf(page);
 
     await srv.stop({ keep: true });
-    await page.locator('#conn[data-state="retrying"]').waitFor();
-    assert.match(await page.textContent('#conn-text'), /retrying/i);
+    // State and words read together: the first retry comes 250 ms later.
+    const lost = await page.waitForFunction(() => {
+      const conn = document.querySelector('#conn');
+      return conn?.dataset.state === 'retrying' && document.querySelector('#conn-text').textContent;
+    });
+    assert.match(await lost.jsonValue(), /retrying/i);
     srv = await startServer({ addr, dir: srv.dir });
     await page.locator('#conn[data-state="open"]').waitFor({ timeout: 20_000 });
     await page.waitForFunction((s) => Number(document.body.dataset.seq) === s && document.body.classList.contains('my-turn'), seq);

@@ -1,4 +1,4 @@
-// A game's rules (`/rules/{id}`, or `rules.html?game=id`): the Markdown from
+// A game's rules (`/rules/{id}`; a `?game=id` query wins): the Markdown from
 // `GET /api/games`, formatted. Raw HTML in the Markdown is shown as text,
 // never run; links go only to web pages, mail or this server.
 import { Marked } from './vendor/marked.esm.js';

@@ -117,6 +117,14 @@ function seatChip(seat) {
 /// The 4×4 grid as buttons. `opts`: {letters: {A1: 'R'}, mine: Set (the
 /// subset being picked), buy: Set, opp: Set (the opponent's subset), own:
 /// Set (the seat's subset this round), odds, active: 'subset' | 'buy' | null}.
+// The sets of `gridHtml`'s options a cell may be in: its class and its words.
+const CELL_MARKS = [
+  ['mine', 'picked', 'in your subset'],
+  ['buy', 'buying', 'to buy'],
+  ['own', 'own-sub', 'your subset this round'],
+  ['opp', 'opp-sub', 'opponent’s subset this round'],
+];
+
 export function gridHtml(opts = {}) {
   const letters = opts.letters ?? {};
   const head = `<div class="fs-corner" aria-hidden="true"></div>${COLS.map((c) => `<div class="fs-head" aria-hidden="true">${c}</div>`).join('')}`;
@@ -131,21 +139,10 @@ export function gridHtml(opts = {}) {
       const l = letters[name] ?? null;
       const cls = ['fs-cell', l ? `fs-c-${l}` : 'fs-unknown'];
       const notes = [];
-      if (opts.mine?.has(name)) {
-        cls.push('picked');
-        notes.push('in your subset');
-      }
-      if (opts.buy?.has(name)) {
-        cls.push('buying');
-        notes.push('to buy');
-      }
-      if (opts.own?.has(name)) {
-        cls.push('own-sub');
-        notes.push('your subset this round');
-      }
-      if (opts.opp?.has(name)) {
-        cls.push('opp-sub');
-        notes.push('opponent’s subset this round');
+      for (const [set, mark, note] of CELL_MARKS) {
+        if (!opts[set]?.has(name)) continue;
+        cls.push(mark);
+        notes.push(note);
       }
       const odds = opts.odds ? chances(opts.odds, cellIndex(name)) : null;
       const oddsText = odds ? COLOUR_LETTERS.map((c, i) => `${COLOUR_NAMES[c]} ${Math.round(odds[i] * 100)}%`).join(', ') : '';

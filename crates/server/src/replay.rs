@@ -143,16 +143,21 @@ enum Op<'a> {
     Replace { path: String, value: &'a Value },
 }
 
-/// Appends to `patch` the operations that turn `old` into `new`; `path` is
+/// Appends to `patch` the operations that turn `old` into `new` (`None`:
+/// nothing stood there, so `new` is added); `path` is
 /// where they are in the whole view (a JSON Pointer). Objects are compared
 /// key by key and arrays index by index, so a list that grows costs one
 /// `add` per new item. (Written here rather than taken from the json-patch
 /// crate, whose `diff` took three times as long on views that keep a
 /// game's history.)
-fn diff<'a>(old: &Value, new: &'a Value, path: &mut String, patch: &mut Vec<Op<'a>>) {
+fn diff<'a>(old: Option<&Value>, new: &'a Value, path: &mut String, patch: &mut Vec<Op<'a>>) {
     let at = path.len();
     match (old, new) {
-        (Value::Object(old), Value::Object(new)) => {
+        (None, new) => patch.push(Op::Add {
+            path: path.clone(),
+            value: new,
+        }),
+        (Some(Value::Object(old)), Value::Object(new)) => {
             for key in old.keys().filter(|k| !new.contains_key(*k)) {
                 push_key(path, key);
                 patch.push(Op::Remove { path: path.clone() });
@@ -160,27 +165,15 @@ fn diff<'a>(old: &Value, new: &'a Value, path: &mut String, patch: &mut Vec<Op<'
             }
             for (key, value) in new {
                 push_key(path, key);
-                match old.get(key) {
-                    Some(before) => diff(before, value, path, patch),
-                    None => patch.push(Op::Add {
-                        path: path.clone(),
-                        value,
-                    }),
-                }
+                diff(old.get(key), value, path, patch);
                 path.truncate(at);
             }
         }
-        (Value::Array(old), Value::Array(new)) => {
+        (Some(Value::Array(old)), Value::Array(new)) => {
             for (i, value) in new.iter().enumerate() {
                 path.push('/');
                 path.push_str(&i.to_string());
-                match old.get(i) {
-                    Some(before) => diff(before, value, path, patch),
-                    None => patch.push(Op::Add {
-                        path: path.clone(),
-                        value,
-                    }),
-                }
+                diff(old.get(i), value, path, patch);
                 path.truncate(at);
             }
             // From the end, so each index is still right when removed.
@@ -191,8 +184,8 @@ fn diff<'a>(old: &Value, new: &'a Value, path: &mut String, patch: &mut Vec<Op<'
                 path.truncate(at);
             }
         }
-        (old, new) if old == new => {}
-        (_, new) => patch.push(Op::Replace {
+        (Some(old), new) if old == new => {}
+        (Some(_), new) => patch.push(Op::Replace {
             path: path.clone(),
             value: new,
         }),
@@ -237,7 +230,7 @@ pub fn answer(
     let full = Match::replay_each(game, record, |index, m| {
         let next = m.view(Viewer::Umpire);
         let mut patch = Vec::new();
-        diff(&view, &next, &mut String::new(), &mut patch);
+        diff(Some(&view), &next, &mut String::new(), &mut patch);
         out.push(b',');
         let entry = &m.record().actions[index];
         let step = Step {
@@ -342,7 +335,7 @@ mod tests {
         ];
         for (old, new) in pairs {
             let mut ops = Vec::new();
-            diff(&old, &new, &mut String::new(), &mut ops);
+            diff(Some(&old), &new, &mut String::new(), &mut ops);
             let patch: json_patch::Patch =
                 serde_json::from_value(serde_json::to_value(&ops).unwrap()).unwrap();
             let mut doc = old.clone();
@@ -352,7 +345,7 @@ mod tests {
         // A list that grows by one costs one operation.
         let (old, new) = (json!({"h": [1, 2]}), json!({"h": [1, 2, 3]}));
         let mut ops = Vec::new();
-        diff(&old, &new, &mut String::new(), &mut ops);
+        diff(Some(&old), &new, &mut String::new(), &mut ops);
         assert_eq!(
             serde_json::to_value(&ops).unwrap(),
             json!([{"op": "add", "path": "/h/2", "value": 3}])

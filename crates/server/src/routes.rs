@@ -49,13 +49,13 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/matches/{id}/claim", post(claim.layer(small)))
         .route("/api/replay", post(replay_upload.layer(record_body)))
         .route("/ws/{id}", get(ws::upgrade))
-        .route("/", get(|| page("index.html")))
-        .route("/m/{id}", get(|| page("match.html")))
-        .route("/i/{id}", get(|| page("invite.html")))
-        .route("/host/{id}", get(|| page("host.html")))
-        .route("/replay", get(|| page("replay.html")))
-        .route("/replay/{id}", get(|| page("replay.html")))
-        .route("/rules/{game}", get(|| page("rules.html")))
+        .route("/", get(|| page("index")))
+        .route("/m/{id}", get(|| page("match")))
+        .route("/i/{id}", get(|| page("invite")))
+        .route("/host/{id}", get(|| page("host")))
+        .route("/replay", get(|| page("replay")))
+        .route("/replay/{id}", get(|| page("replay")))
+        .route("/rules/{game}", get(|| page("rules")))
         .route("/static/{*path}", get(asset))
         .fallback(|| async { error(404, "no such page or endpoint") })
         // The body middleware above enforces each route's own limit.
@@ -455,8 +455,24 @@ async fn replay_response(app: &App, Client(from): Client, record: Record) -> Res
     }
 }
 
+/// A page: the head all pages share (`web/frame.html`), then the page's own
+/// head lines (those before its `<body>`) and its body (`web/pages/`).
 async fn page(name: &str) -> Response {
-    serve_file(name)
+    let (Some(frame), Some(file)) = (
+        Web::get("frame.html"),
+        Web::get(&format!("pages/{name}.html")),
+    ) else {
+        return error(404, "no such page");
+    };
+    let (frame, file) = (
+        String::from_utf8_lossy(&frame.data),
+        String::from_utf8_lossy(&file.data),
+    );
+    let (head, body) = file.split_at(file.find("<body").unwrap_or(0));
+    served(
+        "page.html",
+        format!("{frame}{head}</head>\n{body}").into_bytes(),
+    )
 }
 
 async fn asset(Path(path): Path<String>) -> Response {
@@ -468,15 +484,18 @@ fn serve_file(path: &str) -> Response {
         return error(404, "no such file");
     }
     match Web::get(path) {
-        Some(file) => {
-            let headers = [
-                (header::CONTENT_TYPE, content_type(path)),
-                (header::CACHE_CONTROL, "no-cache"),
-            ];
-            (headers, file.data.into_owned()).into_response()
-        }
+        Some(file) => served(path, file.data.into_owned()),
         None => error(404, "no such file"),
     }
+}
+
+/// A file of the web client, typed by the ending of `path`.
+fn served(path: &str, body: Vec<u8>) -> Response {
+    let headers = [
+        (header::CONTENT_TYPE, content_type(path)),
+        (header::CACHE_CONTROL, "no-cache"),
+    ];
+    (headers, body).into_response()
 }
 
 fn content_type(path: &str) -> &'static str {

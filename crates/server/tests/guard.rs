@@ -258,23 +258,34 @@ async fn a_client_that_never_reads_stalls_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_and_static_files_are_served_with_their_types() {
     let s = start(fast()).await;
+    let on_disk = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/");
+    let read = |file: &str| std::fs::read_to_string(format!("{on_disk}{file}"));
     for (path, file, kind) in [
-        ("/", "index.html", "text/html"),
-        ("/m/abc", "match.html", "text/html"),
-        ("/replay", "replay.html", "text/html"),
-        ("/replay/abc", "replay.html", "text/html"),
+        ("/", "pages/index.html", "text/html"),
+        ("/m/abc", "pages/match.html", "text/html"),
+        ("/replay", "pages/replay.html", "text/html"),
+        ("/replay/abc", "pages/replay.html", "text/html"),
         ("/static/app.css", "app.css", "text/css"),
         ("/static/match.js", "match.js", "text/javascript"),
     ] {
-        let on_disk = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/");
-        let Ok(expected) = std::fs::read_to_string(format!("{on_disk}{file}")) else {
+        let Ok(mut expected) = read(file) else {
             continue; // the web client is not in this tree
         };
+        if kind == "text/html" {
+            // The shared head, the page's own head lines, then its body.
+            let at = expected.find("<body").expect("a page has a body");
+            expected.insert_str(at, "</head>\n");
+            expected.insert_str(0, &read("frame.html").expect("the frame"));
+        }
         let raw = umpire_load::client::http(s.addr, "GET", path, None)
             .await
             .expect("answers");
         assert_eq!(raw.0, 200, "{path}");
         assert_eq!(raw.1, expected, "{path}");
+        if kind == "text/html" {
+            assert!(raw.1.starts_with("<!doctype html>"), "{path}");
+            assert_eq!(raw.1.matches("</head>").count(), 1, "{path}");
+        }
         let head = http_head(s.addr, path).await;
         assert!(
             head.to_ascii_lowercase()

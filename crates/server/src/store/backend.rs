@@ -1,7 +1,9 @@
 //! What a database behind the store does, and how a failed migration is
 //! told.
 
+use futures_util::FutureExt;
 use futures_util::future::BoxFuture;
+use tokio::sync::oneshot;
 
 use super::error::StoreError;
 use super::types::{FinishedSummary, Loaded, Op};
@@ -22,6 +24,24 @@ pub trait Backend: Send + Sync {
     ) -> BoxFuture<'_, Result<Vec<FinishedSummary>, StoreError>>;
     /// Every unfinished match, to resume.
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<Loaded>, StoreError>>;
+}
+
+/// How a writer task answers a write.
+pub type Ack = oneshot::Sender<Result<(), StoreError>>;
+
+/// Hands a write to a writer task with `send` (false: the task is gone);
+/// resolves with the task's answer on the [`Ack`].
+pub fn to_writer(send: impl FnOnce(Ack) -> bool) -> BoxFuture<'static, Result<(), StoreError>> {
+    let (ack, done) = oneshot::channel();
+    let sent = send(ack);
+    async move {
+        let stopped = || StoreError::Failed("the writer has stopped".into());
+        if !sent {
+            return Err(stopped());
+        }
+        done.await.map_err(|_| stopped())?
+    }
+    .boxed()
 }
 
 /// A failed migration in words: a schema from a newer umpire says so.

@@ -19,11 +19,12 @@ use futures_util::future::{BoxFuture, join_all};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, NoTls, Row, Statement};
 use umpire_core::{Entry, PerSeat, Player};
 
-use super::backend::{Backend, migration_error};
+use super::backend::{Ack, Backend, migration_error, to_writer};
 use super::error::StoreError;
 use super::types::{FinishedSummary, Loaded, MatchRow, Op, SeatKind, actor, by_from, players_json};
 use crate::chat::{ChatLine, Room};
@@ -32,7 +33,6 @@ mod embedded {
     refinery::embed_migrations!("migrations/postgres");
 }
 
-type Ack = oneshot::Sender<Result<(), StoreError>>;
 /// A write, the epoch it is made in, and who waits for it.
 type Write = (Op, u64, Ack);
 
@@ -237,14 +237,7 @@ impl Postgres {
 
 impl Backend for Postgres {
     fn write(&self, op: Op, epoch: u64) -> BoxFuture<'_, Result<(), StoreError>> {
-        let (ack, done) = oneshot::channel();
-        let sent = self.writer.send((op, epoch, ack));
-        async move {
-            let stopped = || StoreError::Failed("the writer has stopped".into());
-            sent.map_err(|_| stopped())?;
-            done.await.map_err(|_| stopped())?
-        }
-        .boxed()
+        to_writer(|ack| self.writer.send((op, epoch, ack)).is_ok())
     }
 
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Loaded>, StoreError>> {
@@ -832,86 +825,52 @@ async fn run(
             let times: Vec<i64> = entries.iter().map(|e| e.at_ms as i64).collect();
             let effects: Vec<Option<&str>> = entries.iter().map(|e| e.effect.as_deref()).collect();
             let actors: Vec<Option<&str>> = entries.iter().map(actor).collect();
-            let inserted = match finished {
-                None => {
-                    db.execute(
-                        &st.append,
-                        &[
-                            id,
-                            &from,
-                            &to,
-                            &seats,
-                            &actions,
-                            &times,
-                            &effects,
-                            &epoch_param,
-                            &actors,
-                        ],
-                    )
-                    .await?
-                }
-                Some((outcome, wall_ms)) => {
-                    db.execute(
-                        &st.finish,
-                        &[
-                            id,
-                            &from,
-                            &to,
-                            &seats,
-                            &actions,
-                            &times,
-                            &effects,
-                            &epoch_param,
-                            &(*wall_ms as i64),
-                            &to_json(outcome),
-                            &actors,
-                        ],
-                    )
-                    .await?
-                }
-            };
-            if inserted as usize == entries.len() {
-                return Ok(Ok(()));
-            }
-            (
+            // A finishing append also writes the end ($9 and $10 of `finish`).
+            let end = finished
+                .as_ref()
+                .map(|(outcome, wall_ms)| (*wall_ms as i64, to_json(outcome)));
+            let mut params: Vec<&(dyn ToSql + Sync)> = vec![
                 id,
-                format!("match {id} is not being played, or its next entry is not {first}"),
-            )
+                &from,
+                &to,
+                &seats,
+                &actions,
+                &times,
+                &effects,
+                &epoch_param,
+            ];
+            if let Some((wall_ms, outcome)) = &end {
+                params.extend([wall_ms as &(dyn ToSql + Sync), outcome]);
+            }
+            params.push(&actors);
+            let statement = if end.is_some() {
+                &st.finish
+            } else {
+                &st.append
+            };
+            let inserted = db.execute(statement, &params).await?;
+            let why = format!("match {id} is not being played, or its next entry is not {first}");
+            (inserted, entries.len(), id, why)
         }
         Op::Seats { id, seats } => {
-            if db
-                .execute(&st.seats, &[id, &to_json(seats), &epoch_param])
-                .await?
-                == 1
-            {
-                return Ok(Ok(()));
-            }
-            (id, format!("no match {id}"))
+            let params: [&(dyn ToSql + Sync); 3] = [id, &to_json(seats), &epoch_param];
+            let n = db.execute(&st.seats, &params).await?;
+            (n, 1, id, format!("no match {id}"))
         }
         Op::Tokens { id, tokens } => {
-            if db
-                .execute(&st.tokens, &[id, &to_json(tokens), &epoch_param])
-                .await?
-                == 1
-            {
-                return Ok(Ok(()));
-            }
-            (id, format!("no match {id}"))
+            let params: [&(dyn ToSql + Sync); 3] = [id, &to_json(tokens), &epoch_param];
+            let n = db.execute(&st.tokens, &params).await?;
+            (n, 1, id, format!("no match {id}"))
         }
         Op::Abandon { id, at_ms, reason } => {
-            if db
-                .execute(&st.abandon, &[id, &(*at_ms as i64), reason, &epoch_param])
-                .await?
-                == 1
-            {
-                return Ok(Ok(()));
-            }
+            let params: [&(dyn ToSql + Sync); 4] = [id, &(*at_ms as i64), reason, &epoch_param];
+            let n = db.execute(&st.abandon, &params).await?;
             // Already over: nothing to call off.
-            (id, String::new())
+            (n, 1, id, String::new())
         }
         Op::Chat { id, line } => {
             let at = line.at_ms as i64;
-            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] = [
+            let params: [&(dyn ToSql + Sync); 6] = [
                 id,
                 &line.room.as_str(),
                 &line.by,
@@ -919,15 +878,16 @@ async fn run(
                 &line.text,
                 &epoch_param,
             ];
-            if db.execute(&st.chat, &params).await? == 1 {
-                return Ok(Ok(()));
-            }
-            (id, format!("no match {id}"))
+            let n = db.execute(&st.chat, &params).await?;
+            (n, 1, id, format!("no match {id}"))
         }
     };
+    let (written, wanted, id, why) = changed;
+    if written as usize == wanted {
+        return Ok(Ok(()));
+    }
     // Nothing changed: the match is another node's now, or the write was
     // out of place.
-    let (id, why) = changed;
     let now: Option<i64> = db.query_opt(&st.epoch, &[id]).await?.map(|r| r.get(0));
     Ok(match now {
         Some(e) if e != epoch_param => Err(StoreError::Moved(format!(

@@ -18,10 +18,9 @@ use futures_util::FutureExt;
 use futures_util::future::BoxFuture;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
-use tokio::sync::oneshot;
 use umpire_core::{Entry, PerSeat};
 
-use super::backend::{Backend, migration_error};
+use super::backend::{Ack, Backend, migration_error, to_writer};
 use super::error::StoreError;
 use super::types::{
     FinishedSummary, Loaded, MatchRow, Op, SeatKind, by_from, players_from, players_json,
@@ -32,8 +31,6 @@ use live_log::LiveLog;
 mod embedded {
     refinery::embed_migrations!("migrations/sqlite");
 }
-
-type Ack = oneshot::Sender<Result<(), StoreError>>;
 
 /// The SQLite store's handle.
 pub struct Sqlite {
@@ -149,14 +146,7 @@ impl Sqlite {
 impl Backend for Sqlite {
     /// One node only: the epoch is always 0.
     fn write(&self, op: Op, _epoch: u64) -> BoxFuture<'_, Result<(), StoreError>> {
-        let (ack, done) = oneshot::channel();
-        let sent = self.writer.send((op, ack));
-        async move {
-            let stopped = || StoreError::Failed("the writer has stopped".into());
-            sent.map_err(|_| stopped())?;
-            done.await.map_err(|_| stopped())?
-        }
-        .boxed()
+        to_writer(|ack| self.writer.send((op, ack)).is_ok())
     }
 
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Loaded>, StoreError>> {

@@ -170,19 +170,14 @@ impl Frame {
                     if most { k > other } else { k < other }
                 })
             }
-            Atom::Touch {
-                quantifier,
-                of,
-                near,
-                adjacency,
-                amount,
-            } => {
-                let (of, near) = (union(m, of), union(m, near));
+            Atom::Touch(t) => {
+                let (of, near) = (union(m, t.of), union(m, t.near));
                 let holds = (0..16).filter(|i| of >> i & 1 == 1).map(|i| {
-                    let around = neighbours(1 << i, adjacency) & self.subset;
-                    amount.holds((around & near).count_ones(), around.count_ones())
+                    let around = neighbours(1 << i, t.adjacency) & self.subset;
+                    t.amount
+                        .holds((around & near).count_ones(), around.count_ones())
                 });
-                match quantifier {
+                match t.quantifier {
                     Quantifier::Some => holds.into_iter().any(|b| b),
                     Quantifier::Every => holds.into_iter().all(|b| b),
                 }

@@ -220,6 +220,17 @@ pub struct Position {
     pub then: Option<Side>,
 }
 
+/// Tiles of `of` and how many of their neighbours are of `near`: "every
+/// red tile is adjacent to a blue tile".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Touching {
+    pub quantifier: Quantifier,
+    pub of: Colours,
+    pub near: Colours,
+    pub adjacency: Adjacency,
+    pub amount: Amount,
+}
+
 /// One claim about the subset's tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Atom {
@@ -242,13 +253,7 @@ pub enum Atom {
     /// "A red tile is adjacent to a blue tile", "every red tile is adjacent
     /// to a blue tile", "some red tile is adjacent to two blue tiles": tiles
     /// of `of` and how many of their neighbours are of `near`.
-    Touch {
-        quantifier: Quantifier,
-        of: Colours,
-        near: Colours,
-        adjacency: Adjacency,
-        amount: Amount,
-    },
+    Touch(Touching),
     /// "Two adjacent tiles share a colour."
     SameNeighbours(Adjacency),
     /// "Some 2x2 square has a red tile" (squares whose four tiles are all
@@ -313,7 +318,7 @@ impl Atom {
         let mut atom = self;
         match &mut atom {
             Atom::Colours(amount) | Atom::Square { amount, .. } => *amount = bound(amount.of(4), 4),
-            Atom::Touch { amount, .. } => *amount = bound(*amount, 8),
+            Atom::Touch(t) => t.amount = bound(t.amount, 8),
             _ => {}
         }
         atom
@@ -488,46 +493,15 @@ impl Statement {
 }
 
 /// The atom that holds exactly when `a` does not, when its kind has one.
-fn negated_atom(a: Atom) -> Option<Atom> {
-    Some(match a {
-        Atom::Count { colours, amount } => Atom::Count {
-            colours,
-            amount: amount.negated()?,
-        },
-        Atom::Compare {
-            left,
-            cmp,
-            factor,
-            right,
-        } => Atom::Compare {
-            left,
-            cmp: cmp.negated(),
-            factor,
-            right,
-        },
-        Atom::Colours(amount) => Atom::Colours(amount.negated()?),
-        Atom::Largest {
-            colour,
-            orthogonal,
-            amount,
-        } => Atom::Largest {
-            colour,
-            orthogonal,
-            amount: amount.negated()?,
-        },
-        Atom::Groups {
-            colour,
-            orthogonal,
-            amount,
-        } => Atom::Groups {
-            colour,
-            orthogonal,
-            amount: amount.negated()?,
-        },
-        Atom::Tile { position, colours } => Atom::Tile {
-            position,
-            colours: Colours::from_mask(!colours.mask())?,
-        },
+fn negated_atom(mut atom: Atom) -> Option<Atom> {
+    match &mut atom {
+        Atom::Count { amount, .. }
+        | Atom::Colours(amount)
+        | Atom::Largest { amount, .. }
+        | Atom::Groups { amount, .. } => *amount = amount.negated()?,
+        Atom::Compare { cmp, .. } => *cmp = cmp.negated(),
+        Atom::Tile { colours, .. } => *colours = Colours::from_mask(!colours.mask())?,
         _ => return None,
-    })
+    }
+    Some(atom)
 }

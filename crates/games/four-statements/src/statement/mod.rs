@@ -52,7 +52,7 @@ mod words;
 
 pub use judge::{Said, judge, read};
 pub use meaning::{
-    Adjacency, Amount, Atom, Cmp, Colours, Line, Position, Quantifier, Side, Statement,
+    Adjacency, Amount, Atom, Cmp, Colours, Line, Position, Quantifier, Side, Statement, Touching,
 };
 pub use random::{arbitrary, random};
 pub use refusal::{Ambiguity, Invalid, Refusal};

@@ -8,7 +8,9 @@
 //! A and B", "either A or B or both"); and the one part that could swallow
 //! what follows it ("both …", "if …") is put last.
 
-use super::{Adjacency, Amount, Atom, Cmp, Colours, Line, Position, Quantifier, Side, Statement};
+use super::{
+    Adjacency, Amount, Atom, Cmp, Colours, Line, Position, Quantifier, Side, Statement, Touching,
+};
 
 const NUMBERS: [&str; 17] = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -284,13 +286,13 @@ fn atom(a: &Atom, negated: bool) -> String {
             (false, false) => format!("fewer tiles are {colour} than any other colour"),
             (false, true) => format!("another colour has at most as many tiles as {colour}"),
         },
-        Atom::Touch {
+        Atom::Touch(Touching {
             quantifier,
             of,
             near,
             adjacency,
             amount,
-        } => {
+        }) => {
             let adj = adjacent(adjacency);
             let same = of == near && of.len() == 1;
             if same && quantifier == Quantifier::Some && amount == Amount::SOME {

@@ -3,7 +3,7 @@
 use rand::{Rng, RngExt};
 
 use super::validity::proven;
-use super::{Adjacency, Amount, Atom, Cmp, Colours, Line, Quantifier, Statement};
+use super::{Adjacency, Amount, Atom, Cmp, Colours, Line, Quantifier, Statement, Touching};
 use crate::grid::{CellSet, Colour};
 
 fn colour<R: Rng + ?Sized>(rng: &mut R) -> Colour {
@@ -74,7 +74,7 @@ fn atom<R: Rng + ?Sized>(rng: &mut R, n: u8, squares: bool) -> Atom {
             colour: colour(rng),
             most: rng.random_ratio(3, 4),
         },
-        6 | 7 => Atom::Touch {
+        6 | 7 => Atom::Touch(Touching {
             quantifier: quantifier(rng),
             of: Colours::one(colour(rng)),
             near: Colours::one(colour(rng)),
@@ -84,7 +84,7 @@ fn atom<R: Rng + ?Sized>(rng: &mut R, n: u8, squares: bool) -> Atom {
             } else {
                 amount(rng, 2)
             },
-        },
+        }),
         8 => Atom::SameNeighbours(adjacency(rng)),
         9 => Atom::Largest {
             colour: rng.random_ratio(2, 3).then(|| colour(rng)),

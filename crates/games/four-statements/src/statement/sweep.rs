@@ -666,24 +666,18 @@ pub(super) fn build(d: &mut Diagram, atom: &Atom, care: Node) -> Node {
             },
             care,
         ),
-        Atom::Touch {
-            quantifier,
-            of,
-            near,
-            adjacency,
-            amount,
-        } => {
+        Atom::Touch(t) => {
             let holds = std::array::from_fn(|i| {
-                let around = super::eval::neighbours(1 << i, adjacency) & subset;
-                holds(amount, around.count_ones())
+                let around = super::eval::neighbours(1 << i, t.adjacency) & subset;
+                holds(t.amount, around.count_ones())
             });
             run(
                 d,
                 &Touch {
-                    some: quantifier == Quantifier::Some,
-                    of: of.mask(),
-                    near: near.mask(),
-                    adjacency,
+                    some: t.quantifier == Quantifier::Some,
+                    of: t.of.mask(),
+                    near: t.near.mask(),
+                    adjacency: t.adjacency,
                     holds,
                 },
                 care,

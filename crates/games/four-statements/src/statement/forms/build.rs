@@ -5,7 +5,9 @@
 
 use super::Caps;
 use crate::grid::Colour;
-use crate::statement::{Adjacency, Amount, Atom, Cmp, Colours, Position, Quantifier, Statement};
+use crate::statement::{
+    Adjacency, Amount, Atom, Cmp, Colours, Position, Quantifier, Statement, Touching,
+};
 
 /// The readings of one match.
 pub(super) type Build = fn(&Caps) -> Vec<Statement>;
@@ -262,13 +264,13 @@ fn none_more_common(c: &Caps) -> Vec<Statement> {
 /// Tiles of `of` and how many of their neighbours are of `near` (the last
 /// amount taken; at least one when none was).
 fn touch(c: &Caps, quantifier: Quantifier, negated: bool, of: Colours, near: Colours) -> Statement {
-    let s = Statement::from(Atom::Touch {
+    let s = Statement::from(Atom::Touch(Touching {
         quantifier,
         of,
         near,
         adjacency: c.adjacency.first().copied().unwrap_or(Adjacency::Any),
         amount: c.amounts.last().copied().unwrap_or(Amount::SOME),
-    });
+    }));
     negate_if(negated ^ c.not, s)
 }
 

@@ -40,17 +40,21 @@ pub(crate) const AWKWARD: [Piece; 12] = [
     Piece::P,
 ];
 
-/// Unpainted cells in pockets of fewer than five cells.
-fn pocket_cells(wall: &Wall) -> u32 {
-    let pockets = GRID
-        .groups(GRID.all & !wall.painted())
-        .map(u128::count_ones);
+/// Unpainted cells in pockets of fewer than five cells, of a wall with
+/// `painted` cells.
+fn pocket_cells(painted: u128) -> u32 {
+    let pockets = GRID.groups(GRID.all & !painted).map(u128::count_ones);
     pockets.filter(|&size| size < 5).sum()
 }
 
 /// What a wall is worth to its owner, credits aside.
 pub(crate) fn value(wall: &Wall) -> f64 {
-    wall.total(0) as f64 - 1.5 * f64::from(pocket_cells(wall))
+    wall.total(0) as f64 - 1.5 * f64::from(pocket_cells(wall.painted()))
+}
+
+/// [`value`] of `wall` with `p` placed too (without building that wall).
+pub(crate) fn value_with(wall: &Wall, p: Placed) -> f64 {
+    wall.total_with(p) as f64 - 1.5 * f64::from(pocket_cells(wall.painted() | p.mask()))
 }
 
 /// The value of `wall` with its best placement of `o` (any legal anchor).
@@ -60,7 +64,7 @@ fn best_with(wall: &Wall, o: Orientation) -> f64 {
     while anchors != 0 {
         let at = umpire_core::Cell::from_index(anchors.trailing_zeros() as usize, 10);
         anchors &= anchors - 1;
-        best = best.max(value(&wall.with(Placed::new(o, at))));
+        best = best.max(value_with(wall, Placed::new(o, at)));
     }
     best
 }
@@ -136,7 +140,7 @@ fn place(state: &PentominoWall, me: Seat, think: &Think, rng: &mut MatchRng) -> 
             break;
         }
         let (_, paid) = state.reorientation(from, p.orientation);
-        let v = value(&wall.with(p)) - f64::from(paid);
+        let v = value_with(wall, p) - f64::from(paid);
         match best {
             Some((b, _)) if v < b => {}
             Some((b, _)) if v == b => {

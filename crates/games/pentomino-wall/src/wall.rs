@@ -136,19 +136,12 @@ impl Wall {
     }
 
     pub fn unpainted(&self) -> u32 {
-        (GRID.all & !self.painted).count_ones()
+        unpainted(self.painted)
     }
 
     /// The edge of the largest square whose every cell is painted.
     pub fn largest_square(&self) -> u8 {
-        // Top-left cells of k×k painted squares, for k = 1, 2, …
-        let mut tops = self.painted;
-        let mut k = 0;
-        while tops != 0 {
-            k += 1;
-            tops &= GRID.left(tops) & GRID.up(tops) & GRID.left(GRID.up(tops));
-        }
-        k
+        largest_square(self.painted)
     }
 
     /// Each placed piece's points: 3 minus the wall edges it touches, if it
@@ -159,24 +152,7 @@ impl Wall {
     }
 
     fn points(&self) -> impl Iterator<Item = u8> + '_ {
-        let mut colour = [0u128; 12];
-        for p in &self.placed {
-            colour[p.orientation.piece.index()] |= p.mask();
-        }
-        let single = self.painted & !self.black;
-        self.placed.iter().map(move |p| {
-            let mask = p.mask();
-            let around = GRID.around(mask);
-            let same = colour[p.orientation.piece.index()] & single & !mask;
-            if mask & self.black != 0 || around & !self.painted != 0 || around & same != 0 {
-                return 0;
-            }
-            let edges = [TOP, BOTTOM, LEFT, RIGHT]
-                .iter()
-                .filter(|&&e| mask & e != 0)
-                .count();
-            3u8.saturating_sub(edges as u8)
-        })
+        points(self.placed.iter().copied(), self.painted, self.black)
     }
 
     /// The wall's score with `credits`.
@@ -198,9 +174,20 @@ impl Wall {
 
     /// The running score only: the total of [`Wall::score`].
     pub fn total(&self, credits: u32) -> i64 {
-        let pieces: i64 = self.points().map(i64::from).sum();
-        i64::from(self.largest_square()) + pieces + i64::from(credits)
-            - 2 * i64::from(self.unpainted())
+        running(self.placed.iter().copied(), self.painted, self.black) + i64::from(credits)
+    }
+
+    /// The running score (no credits) were `p` painted too: the total of
+    /// `self.with(p)`, without building that wall (the bots weigh every
+    /// placement so).
+    pub fn total_with(&self, p: Placed) -> i64 {
+        let mask = p.mask();
+        let placed = self.placed.iter().copied().chain(std::iter::once(p));
+        running(
+            placed,
+            self.painted | mask,
+            self.black | (self.painted & mask),
+        )
     }
 
     /// Nine rows of ten characters, top first: a piece's letter where one
@@ -238,6 +225,56 @@ impl Wall {
     }
 }
 
+/// Cells `painted` leaves unpainted.
+fn unpainted(painted: u128) -> u32 {
+    (GRID.all & !painted).count_ones()
+}
+
+/// The edge of the largest square of `painted` cells.
+fn largest_square(painted: u128) -> u8 {
+    // Top-left cells of k×k painted squares, for k = 1, 2, …
+    let mut tops = painted;
+    let mut k = 0;
+    while tops != 0 {
+        k += 1;
+        tops &= GRID.left(tops) & GRID.up(tops) & GRID.left(GRID.up(tops));
+    }
+    k
+}
+
+/// The running score, credits aside, of the pieces `placed` that left
+/// `painted` and `black`.
+fn running(placed: impl Iterator<Item = Placed> + Clone, painted: u128, black: u128) -> i64 {
+    let pieces: i64 = points(placed, painted, black).map(i64::from).sum();
+    i64::from(largest_square(painted)) + pieces - 2 * i64::from(unpainted(painted))
+}
+
+/// Each of the pieces `placed`'s points (see [`Wall::piece_points`]).
+fn points(
+    placed: impl Iterator<Item = Placed> + Clone,
+    painted: u128,
+    black: u128,
+) -> impl Iterator<Item = u8> {
+    let mut colour = [0u128; 12];
+    for p in placed.clone() {
+        colour[p.orientation.piece.index()] |= p.mask();
+    }
+    let single = painted & !black;
+    placed.map(move |p| {
+        let mask = p.mask();
+        let around = GRID.around(mask);
+        let same = colour[p.orientation.piece.index()] & single & !mask;
+        if mask & black != 0 || around & !painted != 0 || around & same != 0 {
+            return 0;
+        }
+        let edges = [TOP, BOTTOM, LEFT, RIGHT]
+            .iter()
+            .filter(|&&e| mask & e != 0)
+            .count();
+        3u8.saturating_sub(edges as u8)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +291,41 @@ mod tests {
         let rows = Wall::from_placements([placed("I", "A1"), placed("I", "A2")]).unwrap();
         assert_eq!(rows.largest_square(), 2);
         assert_eq!(Wall::default().largest_square(), 0);
+    }
+
+    #[test]
+    fn a_placement_weighed_in_place_scores_as_the_wall_built_with_it() {
+        use rand::RngExt;
+        let mut rng = umpire_core::seeded_rng(7);
+        let orientations: Vec<Orientation> =
+            Piece::ALL.iter().flat_map(|p| p.orientations()).collect();
+        let (mut scored, mut spoilt) = (0, 0);
+        for _ in 0..100 {
+            // Walls filled mostly without overlaps, so that pieces score.
+            let mut wall = Wall::default();
+            for _ in 0..18 {
+                let o = orientations[rng.random_range(0..orientations.len())];
+                let at = |i| Placed::new(o, Cell::from_index(i, WIDTH));
+                let anchors: Vec<usize> = bits(wall.anchors(o)).collect();
+                for &i in &anchors {
+                    let built = wall.with(at(i));
+                    assert_eq!(wall.total_with(at(i)), built.total(0), "{:?}", at(i));
+                    scored += built.points().filter(|&p| p > 0).count();
+                    spoilt += usize::from(built.black != 0);
+                }
+                let clean: Vec<usize> = anchors
+                    .iter()
+                    .copied()
+                    .filter(|&i| at(i).mask() & wall.painted == 0)
+                    .collect();
+                let pick = if clean.is_empty() { &anchors } else { &clean };
+                if let Some(&i) = pick.get(rng.random_range(0..pick.len().max(1))) {
+                    wall.paint(at(i));
+                }
+            }
+        }
+        // The walls weighed had scoring pieces and black cells.
+        assert!(scored > 100 && spoilt > 1000, "{scored} {spoilt}");
     }
 
     #[test]

@@ -202,7 +202,34 @@ function keepFocus(before, key, draw) {
 /// needs no render of its own).
 let rendering = false;
 
+/// A press on the board holds redraws until it is let go: a state that
+/// arrives between a button's press and its release would replace the
+/// button under the pointer, and the click would be lost. A press that
+/// never ends (released outside the window) holds them a second at most.
+const press = { down: false, held: false, timer: null };
+
+function releasePress() {
+  if (!press.down) return;
+  press.down = false;
+  clearTimeout(press.timer);
+  // Redrawn after the click this release makes, not before it.
+  if (press.held) setTimeout(() => !press.down && render(), 0);
+}
+
+$('board').addEventListener('pointerdown', () => {
+  press.down = true;
+  press.held = false;
+  clearTimeout(press.timer);
+  press.timer = setTimeout(releasePress, 1000);
+}, true);
+for (const type of ['pointerup', 'pointercancel']) addEventListener(type, releasePress, true);
+
 function render() {
+  if (press.down) {
+    press.held = true;
+    return;
+  }
+  press.held = false;
   const before = document.activeElement;
   rendering = true;
   try {

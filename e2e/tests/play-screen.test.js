@@ -189,6 +189,25 @@ test('untimed: no confirmation by default', { timeout: 20_000 }, async () => {
   await p1.context().close();
 });
 
+test('a click survives a state that arrives between press and release', { timeout: 20_000 }, async () => {
+  const links = await create(server, false);
+  const p1 = await open(links.P1);
+  await turn(p1, 'Your turn: bid.');
+  const button = p1.locator('#board .legal-actions button[data-action="bid 2"]');
+  const box = await button.boundingBox();
+  await p1.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await p1.mouse.down();
+  // The opponent arrives while the button is held: a state reaches P1.
+  const states = p1.frames.filter((f) => f.type === 'state').length;
+  const p2 = await open(links.P2);
+  await until(() => p1.frames.filter((f) => f.type === 'state').length > states, 'the state saying P2 came');
+  await p1.mouse.up();
+  await until(() => accepted(p1, 'bid 2') === 1, '`bid 2` sent by the held click');
+  assert.deepEqual(p1.errors, []);
+  await p1.context().close();
+  await p2.context().close();
+});
+
 test('clocks freeze with a note while the server is away, and resume', { timeout: 40_000 }, async () => {
   const addr = `127.0.0.1:${await freePort()}`;
   let srv = await startServer({ addr, args: ['--test-games'] });

@@ -204,14 +204,14 @@ let rendering = false;
 
 /// A press on the board holds redraws until it is let go: a state that
 /// arrives between a button's press and its release would replace the
-/// button under the pointer, and the click would be lost. A press that
-/// never ends (released outside the window) holds them a second at most.
-const press = { down: false, held: false, timer: null };
+/// button under the pointer, and the click would be lost. The release is
+/// seen anywhere (the browser sends it to the page the press began in);
+/// leaving the window lets go too.
+const press = { down: false, held: false };
 
 function releasePress() {
   if (!press.down) return;
   press.down = false;
-  clearTimeout(press.timer);
   // Redrawn after the click this release makes, not before it.
   if (press.held) setTimeout(() => !press.down && render(), 0);
 }
@@ -219,10 +219,11 @@ function releasePress() {
 $('board').addEventListener('pointerdown', () => {
   press.down = true;
   press.held = false;
-  clearTimeout(press.timer);
-  press.timer = setTimeout(releasePress, 1000);
 }, true);
 for (const type of ['pointerup', 'pointercancel']) addEventListener(type, releasePress, true);
+// Only the window's own blur: an element's (the focus moving on a press)
+// reaches the window too.
+addEventListener('blur', (e) => e.target === window && releasePress());
 
 function render() {
   if (press.down) {

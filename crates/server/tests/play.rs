@@ -63,13 +63,14 @@ async fn next(ws: &mut Ws) -> Value {
 /// Reads until the match is over; returns every message.
 async fn watcher(mut ws: Ws) -> Vec<Value> {
     let mut seen = Vec::new();
-    loop {
+    // A watcher that arrives after the end still reads what every arrival
+    // is sent after the state: the log, then the chat.
+    let (mut over, mut greeted) = (false, false);
+    while !(over && greeted) {
         let msg = next(&mut ws).await;
-        let over = msg["type"] == "state" && !msg["outcome"].is_null();
+        over |= msg["type"] == "state" && !msg["outcome"].is_null();
+        greeted |= msg["type"] == "chat";
         seen.push(msg);
-        if over {
-            break;
-        }
     }
     ws.close().await;
     seen
@@ -349,12 +350,16 @@ async fn relayed_clients_see_exactly_their_views_in_every_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_every_bot_and_bots_play_each_other() {
     let s = start(with_test_games()).await;
-    for game in umpire_catalog::with_tests() {
-        // The expert thinks 2 s a move unless told otherwise.
+    // The games side by side: most of the time is the bots' thinking.
+    let games = umpire_catalog::with_tests().iter().map(|game| async move {
+        // The searching levels think 200 ms (hard) and 2 s (expert) a move
+        // unless told otherwise; here the plumbing counts, not the strength.
         let names: Vec<String> = umpire_catalog::bots(game.id())
             .iter()
             .map(|bot| match bot.level {
-                umpire_core::Level::Expert => format!("{}@100ms", bot.name),
+                umpire_core::Level::Hard | umpire_core::Level::Expert => {
+                    format!("{}@20ms", bot.name)
+                }
                 _ => bot.name.to_string(),
             })
             .collect();
@@ -371,7 +376,8 @@ async fn a_person_plays_every_bot_and_bots_play_each_other() {
         tokio::time::timeout(limit(), play(s.addr, *game, [Some("easy"), None]))
             .await
             .expect("the match ends in time");
-    }
+    });
+    futures_util::future::join_all(games).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -11,7 +11,7 @@ use crate::bot::{AWKWARD, least_useful, orientation_values, value, value_with, w
 use umpire_bots::search::{SearchGame, Tuning, logistic};
 
 /// Placements kept per node, by the value of the wall they leave.
-const KEEP: usize = 10;
+const KEEP: usize = 16;
 /// A lead of this many points is worth about 73% (logistic scale).
 const SCALE: f64 = 4.0;
 

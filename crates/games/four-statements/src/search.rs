@@ -1,9 +1,10 @@
 //! Four Statements knowledge for the search. Random play never names the
 //! grid, so rollouts say nothing: the search looks to the end of the round
 //! over a few choices (bluffs whose truths tell the most; the greedy bot's
-//! claims; buying, waiting or guessing), and judges a position by how
-//! close each seat is to knowing the grid (the grids still possible for it,
-//! counted exactly by the deduction engine, less what its RP can buy).
+//! claims; buying, waiting or guessing), and judges a position by each
+//! seat's chance to name the grid first: from how much it still has to
+//! learn (the grids still possible for it, counted exactly by the
+//! deduction engine, less what its RP can buy) and, for a tie, its RP.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -30,8 +31,6 @@ const GUESS_FROM: u64 = 2;
 /// (a cell's whole colour) the search hoarded RP, bought a third as often
 /// as `greedy`, and lost more races to name the grid first.
 const CELL_BITS: f64 = 1.0;
-/// Halving the grids left is worth this much lead (logistic scale, bits).
-const SCALE: f64 = 2.0;
 
 impl SearchGame for FourStatements {
     /// No rollouts, like [`Tuning::EVALUATED`], but exploring a little more
@@ -100,8 +99,9 @@ impl SearchGame for FourStatements {
         self.phase() == Phase::Bluff
     }
 
-    /// The lead in what each seat still has to learn: the bits of its grids
-    /// left, less [`CELL_BITS`] for each cell its RP can buy.
+    /// Each seat's chance to name the grid first, from what it still has
+    /// to learn: the bits of its grids left, less [`CELL_BITS`] for each
+    /// cell its RP can buy (see [`race`]).
     fn evaluate(&self) -> f64 {
         let bits = |seat: Seat| {
             let known = knowledge::from_view(seat, &self.view(Viewer::Seat(seat)));
@@ -109,8 +109,45 @@ impl SearchGame for FourStatements {
             let cells = (self.rp(seat) / CELL_PRICE) as f64;
             (left - CELL_BITS * cells).max(0.0)
         };
-        logistic(bits(Seat::P2) - bits(Seat::P1), SCALE)
+        let lead = f64::from(self.rp(Seat::P1)) - f64::from(self.rp(Seat::P2));
+        race(bits(Seat::P1), bits(Seat::P2), lead)
     }
+}
+
+/// Bits a seat's bluff tells it in a round, on average…
+const BITS_A_ROUND: f64 = 3.5;
+/// …give or take this much.
+const BITS_SPREAD: f64 = 1.0;
+/// An RP lead this large wins a tie a round away about three times in
+/// four (logistic scale, RP; it widens with the square root of the rounds).
+const RP_SCALE: f64 = 12.0;
+/// Rounds looked ahead; a race longer than that is called even.
+const ROUNDS: u32 = 12;
+
+/// The chance that P1, with `p1` bits left to learn, wins against P2 with
+/// `p2`, P1 leading by `lead` RP. Games are won in whole rounds: each seat
+/// names the grid in the first round by which its bluffs have told it
+/// enough (a sum of rounds of [`BITS_A_ROUND`] each, give or take
+/// [`BITS_SPREAD`]), and when both name it in the same round, the one with
+/// more RP wins. A bit ahead weighs nothing if both still finish together,
+/// and then the RP decide: judging by the lead in bits alone, the search
+/// spent RP on cells and guesses that won no round, and lost those ties.
+fn race(p1: f64, p2: f64, lead: f64) -> f64 {
+    let done = |bits: f64, n: f64| normal((n * BITS_A_ROUND - bits) / (BITS_SPREAD * n.sqrt()));
+    let (mut win, mut p1_before, mut p2_before) = (0.0, 0.0, 0.0);
+    for n in 1..=ROUNDS {
+        let n = f64::from(n);
+        let (p1_by, p2_by) = (done(p1, n), done(p2, n));
+        let (p1_now, p2_now) = (p1_by - p1_before, p2_by - p2_before);
+        win += p1_now * (1.0 - p2_by) + p1_now * p2_now * logistic(lead, RP_SCALE * n.sqrt());
+        (p1_before, p2_before) = (p1_by, p2_by);
+    }
+    win + 0.5 * (1.0 - p1_before) * (1.0 - p2_before)
+}
+
+/// The standard normal distribution function, near enough (a logistic).
+fn normal(x: f64) -> f64 {
+    1.0 / (1.0 + (-1.702 * x).exp())
 }
 
 /// [`deduce::count`], remembered per thread: the leaves of one search
@@ -133,4 +170,26 @@ fn count(known: deduce::Knowledge) -> u64 {
         m.insert(known, n);
     });
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::race;
+
+    #[test]
+    fn the_race_is_even_between_equals_and_fair_to_both_seats() {
+        assert!((race(6.0, 6.0, 0.0) - 0.5).abs() < 1e-9);
+        for (a, b, lead) in [(0.0, 4.0, 3.0), (9.0, 2.5, -5.0), (20.0, 21.0, 8.0)] {
+            assert!((race(a, b, lead) + race(b, a, -lead) - 1.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn fewer_bits_and_more_rp_win_more_often() {
+        assert!(race(2.0, 8.0, 0.0) > 0.9);
+        assert!(race(2.0, 8.0, 0.0) > race(4.0, 8.0, 0.0));
+        // Both finish next round: the RP decide, not the bit ahead.
+        assert!(race(0.5, 1.5, -16.0) < 0.5);
+        assert!(race(1.0, 1.0, 16.0) > 0.7);
+    }
 }

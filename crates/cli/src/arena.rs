@@ -2,12 +2,13 @@
 //! pair playing N games with seats swapped every other game, all pairs'
 //! games on one pool of threads, then Elo estimates (see `crate::elo`).
 
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Seat, Seats, Think, seeded_rng};
+use umpire_core::{AnyGame, Match, MatchOptions, PerSeat, Record, Seat, Seats, Think, seeded_rng};
 
 use crate::elo;
 
@@ -37,9 +38,50 @@ pub struct Args {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
-    /// Save every game's record in this folder, as GAME-SEED.json.
+    /// Save every game's record in this folder, as GAME-SEED.json, with
+    /// the run's settings in arena.json.
     #[arg(long)]
     records: Option<std::path::PathBuf>,
+    /// Go on with a run stopped part way: games whose records are in the
+    /// --records folder are replayed from them, not played again. The
+    /// folder's arena.json must hold this run's settings.
+    #[arg(long, requires = "records")]
+    resume: bool,
+}
+
+/// What makes two runs the same run: their games, seeds and bots.
+#[derive(Serialize, serde::Deserialize, PartialEq)]
+struct Settings {
+    game: String,
+    bots: Vec<String>,
+    games: u64,
+    seed: u64,
+    config: serde_json::Value,
+}
+
+/// Where a run keeps its settings, in its records folder.
+const SETTINGS: &str = "arena.json";
+
+/// Writes the run's settings into its records folder; when resuming, checks
+/// that the folder's are the same (any games there are of this run).
+fn keep_settings(dir: &Path, settings: &Settings, resume: bool) -> Result<(), String> {
+    let path = dir.join(SETTINGS);
+    if resume && let Ok(text) = std::fs::read_to_string(&path) {
+        let theirs: Settings = serde_json::from_str(&text)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        return if theirs == *settings {
+            Ok(())
+        } else {
+            Err(format!(
+                "the records in {} are of another run ({}): resume with the same game, --bots, \
+                 --games, --seed and --config, or save to another folder",
+                dir.display(),
+                serde_json::to_string(&theirs).expect("settings serialise")
+            ))
+        };
+    }
+    let text = serde_json::to_string_pretty(settings).expect("settings serialise");
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Wins, draws and losses.
@@ -109,8 +151,10 @@ struct RatingRow {
 #[derive(Serialize)]
 struct Report {
     game: String,
-    /// All games played.
+    /// All games played, with those read from records.
     games: u64,
+    /// Games read from the records of an earlier part of the run.
+    resumed: u64,
     games_per_pair: u64,
     seed: u64,
     threads: usize,
@@ -129,10 +173,36 @@ const ELO_METHOD: &str = "Bradley-Terry maximum likelihood, a draw half a win; m
     one virtual draw added per pair; 95% intervals from the Fisher information";
 
 /// One game's result: the winner by index within the pair (None for a
-/// draw) and length.
+/// draw) and length, and whether it was read from its record.
 struct GameResult {
     winner: Option<usize>,
     actions: usize,
+    resumed: bool,
+}
+
+/// Where game `seed`'s record is kept.
+fn record_path(dir: &Path, game: &dyn AnyGame, seed: u64) -> PathBuf {
+    dir.join(format!("{}-{seed}.json", game.id()))
+}
+
+/// A finished game of an earlier part of the run, replayed from its record.
+fn resumed(game: &'static dyn AnyGame, path: &Path, seed: u64) -> Result<Match, String> {
+    let bad = |why: String| format!("cannot resume from {}: {why}", path.display());
+    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+    let record: Record = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    if record.game != game.id() || record.seed != seed {
+        return Err(bad(format!(
+            "it is {} seed {}, not {} seed {seed}",
+            record.game,
+            record.seed,
+            game.id()
+        )));
+    }
+    let m = Match::replay(game, &record).map_err(|e| bad(e.to_string()))?;
+    if !m.is_over() {
+        return Err(bad("the game in it is not over".into()));
+    }
+    Ok(m)
 }
 
 fn play_one(
@@ -141,12 +211,24 @@ fn play_one(
     bots: [&str; 2],
     seed: u64,
     swap: bool,
-    records: Option<&std::path::Path>,
+    records: Option<&Path>,
+    resume: bool,
 ) -> Result<GameResult, String> {
-    let mut m =
-        Match::new(game, config, seed, MatchOptions::untimed()).map_err(|e| e.to_string())?;
     // Bot index per seat: bot 0 is P1 in even games, P2 in odd ones.
     let index = PerSeat::new(usize::from(swap), usize::from(!swap));
+    if let Some(dir) = records.filter(|_| resume) {
+        let path = record_path(dir, game, seed);
+        if path.exists() {
+            let m = resumed(game, &path, seed)?;
+            return Ok(GameResult {
+                winner: m.outcome().and_then(|o| o.winner).map(|s| index[s]),
+                actions: m.record().actions.len(),
+                resumed: true,
+            });
+        }
+    }
+    let mut m =
+        Match::new(game, config, seed, MatchOptions::untimed()).map_err(|e| e.to_string())?;
     let mut players = PerSeat::new(
         umpire_catalog::make_bot(game.id(), bots[index.p1])?,
         umpire_catalog::make_bot(game.id(), bots[index.p2])?,
@@ -172,7 +254,7 @@ fn play_one(
         })?;
     }
     if let Some(dir) = records {
-        let path = dir.join(format!("{}-{seed}.json", game.id()));
+        let path = record_path(dir, game, seed);
         let text = serde_json::to_string_pretty(m.record()).expect("records serialise");
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -180,6 +262,7 @@ fn play_one(
     Ok(GameResult {
         winner,
         actions: m.record().actions.len(),
+        resumed: false,
     })
 }
 
@@ -240,11 +323,19 @@ pub fn run(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), String> {
     let total = (pairs.len() as u64)
         .checked_mul(args.games)
         .ok_or("too many games")?;
+    let config = crate::serve::ending_config(game, &args.config, 100)?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+        let settings = Settings {
+            game: game.id().into(),
+            bots: args.bots.clone(),
+            games: args.games,
+            seed: args.seed,
+            config: config.clone(),
+        };
+        keep_settings(dir, &settings, args.resume)?;
     }
-    let config = crate::serve::ending_config(game, &args.config, 100)?;
     let progress = ProgressBar::new(total);
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
@@ -274,6 +365,7 @@ pub fn run(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), String> {
                             args.seed.wrapping_add(g),
                             i % 2 == 1,
                             args.records.as_deref(),
+                            args.resume,
                         );
                         if result.is_err() {
                             next.store(total, Ordering::Relaxed);
@@ -312,9 +404,11 @@ pub fn run(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), String> {
         })
         .collect();
     let mut actions = 0u64;
+    let mut resumed = 0u64;
     for (g, result) in &played {
         let Ok(r) = result else { continue };
         actions += r.actions as u64;
+        resumed += u64::from(r.resumed);
         let pair = &mut pair_results[(g / args.games) as usize];
         let one = Wdl {
             wins: u64::from(r.winner == Some(0)),
@@ -377,6 +471,7 @@ pub fn run(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), String> {
     let report = Report {
         game: game.id().into(),
         games,
+        resumed,
         games_per_pair: args.games,
         seed: args.seed,
         threads: workers,
@@ -386,7 +481,8 @@ pub fn run(args: Args, games: &[&'static dyn AnyGame]) -> Result<(), String> {
         elo_method: ELO_METHOD,
         mean_length: actions as f64 / games.max(1) as f64,
         seconds,
-        games_per_second: games as f64 / seconds.max(f64::EPSILON),
+        // The games played now, not those read from records.
+        games_per_second: (games - resumed) as f64 / seconds.max(f64::EPSILON),
     };
     if args.json {
         println!(
@@ -421,6 +517,12 @@ fn print_text(report: &Report, game: &str) {
         if report.threads == 1 { "" } else { "s" },
         report.mean_length
     );
+    if report.resumed > 0 {
+        println!(
+            "({} of them replayed from the records of the run's earlier part; the rate is of the others)",
+            report.resumed
+        );
+    }
     let width = report
         .bots
         .iter()

@@ -502,6 +502,73 @@ fn arena_prints_pairs_and_elo_tables_and_saves_every_pairs_records() {
 }
 
 #[test]
+fn arena_resumes_a_run_from_its_records_and_refuses_anothers() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let run = |bots: &str, resume: bool| {
+        let mut args = vec![
+            "arena",
+            "masked-army",
+            "--bots",
+            bots,
+            "--games",
+            "6",
+            "--json",
+            "--records",
+            folder,
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        umpire(&args)
+    };
+    let json = |out: &Output| -> serde_json::Value {
+        assert!(out.status.success(), "{}", stderr(out));
+        serde_json::from_str(&stdout(out)).unwrap()
+    };
+    let whole = json(&run("greedy,random", false));
+    assert_eq!(whole["resumed"], 0);
+    // A run stopped after four games: two records are missing.
+    for seed in [1, 4] {
+        std::fs::remove_file(dir.path().join(format!("masked-army-{seed}.json"))).unwrap();
+    }
+    let resumed = json(&run("greedy,random", true));
+    assert_eq!(resumed["resumed"], 4);
+    assert_eq!(resumed["games"], 6);
+    assert_eq!(resumed["pairs"], whole["pairs"]);
+    assert!(dir.path().join("masked-army-4.json").exists());
+    // Another run's records are not taken for this one's.
+    let out = run("greedy,easy", true);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("are of another run"),
+        "{}",
+        stderr(&out)
+    );
+    // Nor is a record of another game in a game's place.
+    let three = std::fs::read(dir.path().join("masked-army-3.json")).unwrap();
+    std::fs::write(dir.path().join("masked-army-2.json"), three).unwrap();
+    let out = run("greedy,random", true);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out)
+            .contains("masked-army-2.json: it is masked-army seed 3, not masked-army seed 2"),
+        "{}",
+        stderr(&out)
+    );
+    // Resuming needs the folder.
+    let out = umpire(&[
+        "arena",
+        "masked-army",
+        "--bots",
+        "greedy,random",
+        "--resume",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--records"), "{}", stderr(&out));
+}
+
+#[test]
 fn arena_refuses_one_bot_and_zero_threads() {
     refused(
         &["arena", "masked-army", "--bots", "greedy"],

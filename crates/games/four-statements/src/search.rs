@@ -133,7 +133,8 @@ const ROUNDS: u32 = 12;
 /// and then the RP decide: judging by the lead in bits alone, the search
 /// spent RP on cells and guesses that won no round, and lost those ties.
 fn race(p1: f64, p2: f64, lead: f64) -> f64 {
-    let done = |bits: f64, n: f64| normal((n * BITS_A_ROUND - bits) / (BITS_SPREAD * n.sqrt()));
+    let done =
+        |bits: f64, n: f64| logistic((n * BITS_A_ROUND - bits) / (BITS_SPREAD * n.sqrt()), NORMAL);
     let (mut win, mut p1_before, mut p2_before) = (0.0, 0.0, 0.0);
     for n in 1..=ROUNDS {
         let n = f64::from(n);
@@ -145,10 +146,9 @@ fn race(p1: f64, p2: f64, lead: f64) -> f64 {
     win + 0.5 * (1.0 - p1_before) * (1.0 - p2_before)
 }
 
-/// The standard normal distribution function, near enough (a logistic).
-fn normal(x: f64) -> f64 {
-    1.0 / (1.0 + (-1.702 * x).exp())
-}
+/// The standard normal distribution function, near enough: a logistic of
+/// this scale.
+const NORMAL: f64 = 1.0 / 1.702;
 
 /// [`deduce::count`], remembered per thread: the leaves of one search
 /// often share a seat's knowledge (its own statements' truths vary with

@@ -438,7 +438,7 @@ async function moveDrawn(page, action) {
   }
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 150_000 }, () => {
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 300_000 }, () => {
   const moves = { desk: 0, phone: 0 };
   return playBothSizes(browser, server, {
     game: 'flower-domain',

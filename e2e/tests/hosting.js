@@ -25,7 +25,8 @@ export async function botRecord(game, seed, config = {}) {
   try {
     const args = ['arena', game, '--bots', 'random,greedy', '--games', '1', '--seed', String(seed), '--records', dir, '--config', JSON.stringify(config)];
     await promisify(execFile)(bin(), args, { timeout: 120_000 });
-    const [file] = fs.readdirSync(dir);
+    // The folder also holds the run's settings, arena.json.
+    const [file] = fs.readdirSync(dir).filter((f) => f.startsWith(`${game}-`));
     return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -183,7 +183,10 @@ async fn long_replays_cost_little_and_never_slow_a_move() {
         moves.len()
     );
     assert!(moves.len() >= 50, "{} moves", moves.len());
-    assert!(p99 < Duration::from_millis(50), "p99 {p99:?}");
+    // A move starved by the replays would wait seconds (each takes about
+    // 3.5 s of CPU); 200 ms leaves room for a busy shared CI machine, where
+    // 64 ms was seen against 3-6 ms on an idle one.
+    assert!(p99 < Duration::from_millis(200), "p99 {p99:?}");
     assert!(server.peak_memory().expect("VmHWM") - before < 100 << 20);
 }
 

@@ -25,9 +25,8 @@ export async function botRecord(game, seed, config = {}) {
   try {
     const args = ['arena', game, '--bots', 'random,greedy', '--games', '1', '--seed', String(seed), '--records', dir, '--config', JSON.stringify(config)];
     await promisify(execFile)(bin(), args, { timeout: 120_000 });
-    // The folder also holds the run's settings, arena.json.
-    const [file] = fs.readdirSync(dir).filter((f) => f.startsWith(`${game}-`));
-    return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    // The arena names each record GAME-SEED.json (beside arena.json).
+    return JSON.parse(fs.readFileSync(path.join(dir, `${game}-${seed}.json`), 'utf8'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

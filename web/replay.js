@@ -190,13 +190,29 @@ document.addEventListener('keydown', (e) => {
   show(to);
 });
 
+/// The server answers one replay at a time and refuses (503) the ones that
+/// would wait long: ask again a few times, a little later each time, saying
+/// so, before giving up.
+async function whenFree(ask) {
+  for (let wait = 1; ; wait++) {
+    try {
+      return await ask();
+    } catch (x) {
+      if (x.status !== 503 || wait > 6) throw x;
+      showError(`The server is busy with other replays; asking again in ${wait} s…`);
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      showError('');
+    }
+  }
+}
+
 $('file').addEventListener('change', async (e) => {
   const file = e.target.files?.[0];
   if (!file) return;
   showError('');
   try {
     const record = JSON.parse(await file.text());
-    load(await postJson('/api/replay', record));
+    load(await whenFree(() => postJson('/api/replay', record)));
   } catch (x) {
     showError(`This record does not replay: ${x.message}`);
   }
@@ -204,7 +220,7 @@ $('file').addEventListener('change', async (e) => {
 
 if (id) {
   $('open-file').hidden = true;
-  getJson(`/api/matches/${encodeURIComponent(id)}/replay${token ? `?t=${encodeURIComponent(token)}` : ''}`)
+  whenFree(() => getJson(`/api/matches/${encodeURIComponent(id)}/replay${token ? `?t=${encodeURIComponent(token)}` : ''}`))
     .then(load)
     .then(() => getJson(`/api/matches/${encodeURIComponent(id)}/chat${token ? `?t=${encodeURIComponent(token)}` : ''}`))
     .then((chat) => {

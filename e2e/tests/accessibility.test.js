@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 
-import { newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
+import { newPage, postJson, replayShown, screenshotPath, startBrowser, startServer } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 // The pages' Content-Security-Policy (script-src 'self') refuses an injected
@@ -162,7 +162,7 @@ test('the end screen of finished matches, and their replays', { timeout: 120_000
 
       const replay = await newPage(browser, { viewport: DESK });
       await replay.goto(`${server.url}/replay/${made.id}`);
-      await replay.locator('#controls:not([hidden])').waitFor();
+      await replayShown(replay);
       await audit(replay, `${game} replay (last step)`);
       await replay.click('#first');
       await replay.click('#next');
@@ -172,7 +172,7 @@ test('the end screen of finished matches, and their replays', { timeout: 120_000
   );
 });
 
-test('a seat’s end screen, with the rematch offer', { timeout: 30_000 }, async () => {
+test('a seat’s end screen, with the rematch offer', { timeout: 60_000 }, async () => {
   const made = await postJson(`${server.url}/api/matches`, {
     game: 'masked-army',
     timed: false,
@@ -196,6 +196,7 @@ test('a seat’s end screen, with the rematch offer', { timeout: 30_000 }, async
   // Its replay, with the players' chat.
   const replay = await newPage(browser, { viewport: DESK });
   await replay.goto(`${server.url}/replay/${made.id}`);
+  await replayShown(replay);
   await replay.locator('#chat-box:not([hidden]) .chat-line').nth(1).waitFor();
   await audit(replay, 'replay with the chat');
   await Promise.all([p1, p2, replay].map((p) => p.context().close()));

@@ -182,3 +182,15 @@ export function screenshotPath(name) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return path.join(SCREENSHOTS, name);
 }
+
+/// Waits until the replay page shows its steps; if it shows an error that
+/// stays instead (not the note that it is asking again), fails with it.
+export async function replayShown(page, timeout = 30_000) {
+  await page.waitForFunction(() => {
+    const error = document.getElementById('error');
+    return !document.getElementById('controls').hidden || (!error.hidden && !error.textContent.includes('asking again'));
+  }, null, { timeout });
+  if (await page.locator('#controls').isHidden()) {
+    throw new Error(`the replay did not open: ${await page.textContent('#error')}`);
+  }
+}

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { freePort, newPage, postJson, startBrowser, startServer } from './helpers.js';
+import { freePort, newPage, postJson, replayShown, startBrowser, startServer } from './helpers.js';
 
 const DESK = { width: 1200, height: 900 };
 const GAME = 'sealed-bids';
@@ -272,4 +272,24 @@ test('low time sounds as the clock crosses into it; the loser on time shows 0:00
   assert.equal(await p1.textContent('#end-title'), 'You lost');
   for (const page of [p1, p2]) assert.deepEqual(page.errors, []);
   await Promise.all([p1, p2].map((p) => p.context().close()));
+});
+
+test('a replay the server is too busy for is asked for again', { timeout: 30_000 }, async () => {
+  const page = await newPage(browser, { viewport: DESK });
+  // The server's answer while its replays are all taken, the first time.
+  let asked = 0;
+  await page.route('**/api/replay', (route) =>
+    asked++
+      ? route.continue()
+      : route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the server is busy with other replays; try again' }) }),
+  );
+  await page.goto(`${server.url}/replay`);
+  const record = { game: GAME, config: {}, seed: 1, timed: false, actions: [] };
+  await page.setInputFiles('#file', { name: 'record.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+  await page.locator('#error', { hasText: 'The server is busy with other replays; asking again in 1 s' }).waitFor();
+  await replayShown(page);
+  assert.equal(asked, 2);
+  assert.ok(await page.locator('#error').isHidden());
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -666,6 +666,21 @@ impl FourStatements {
         }
     }
 
+    /// Claims for `seat`, each right with probability `right` (none on the
+    /// smokescreened statement): how a draw fills in claims it cannot see.
+    pub fn likely_claims<R: Rng + ?Sized>(&self, seat: Seat, right: f64, rng: &mut R) -> Claims {
+        let hidden = self.hidden_from(seat);
+        let truths = self.current().sides[seat.other()]
+            .as_ref()
+            .expect("claims follow the bluffs")
+            .truths;
+        Claims {
+            claims: std::array::from_fn(|i| {
+                (Some(i) != hidden).then(|| truths[i] == rng.random_bool(right))
+            }),
+        }
+    }
+
     /// Now and then, while `seat` has it, Detective on a random statement
     /// it may ask about.
     pub fn random_detective<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Option<Action> {

@@ -137,7 +137,7 @@ for (const game of GAMES.filter((g) => g !== 'masked-army')) {
 // Three matches between bots, played out at once (each about half a minute;
 // Four Statements ends after two rounds, as random bots never guess):
 // the end screen as a spectator and as the umpire, then the replay.
-test('the end screen of finished matches, and their replays', { timeout: 120_000 }, async () => {
+test('the end screen of finished matches, and their replays', { timeout: 180_000 }, async () => {
   const configs = { 'masked-army': {}, 'flower-domain': {}, 'four-statements': { max_rounds: 2 } };
   await Promise.all(
     Object.entries(configs).map(async ([game, config]) => {

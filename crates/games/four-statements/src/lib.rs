@@ -668,7 +668,12 @@ impl FourStatements {
 
     /// Claims for `seat`, each right with probability `right` (none on the
     /// smokescreened statement): how a draw fills in claims it cannot see.
-    pub fn likely_claims<R: Rng + ?Sized>(&self, seat: Seat, right: f64, rng: &mut R) -> Claims {
+    pub(crate) fn likely_claims<R: Rng + ?Sized>(
+        &self,
+        seat: Seat,
+        right: f64,
+        rng: &mut R,
+    ) -> Claims {
         let hidden = self.hidden_from(seat);
         let truths = self.current().sides[seat.other()]
             .as_ref()

@@ -4,10 +4,11 @@
 //! posterior), uniformly for a spectator. Every secret of the other seat is
 //! drawn at random (its dealt and bought cells, smokescreened statements,
 //! Detective question, reveal choices, sealed submissions; its claims right
-//! as often as a fair player's), and the rounds are played again with them, so truths and points follow from the
-//! drawn grid as in real play. One thing is let go: what the other seat's
-//! buying says of its points (it could afford the cells) is not used, and a
-//! replayed buy it could not afford is granted.
+//! as often as a fair player's), and the rounds are played again with
+//! them, so truths and points follow from the drawn grid as in real play.
+//! One thing is let go: what the other seat's buying says of its points (it
+//! could afford the cells) is not used, and a replayed buy it could not
+//! afford is granted.
 
 use rand::{Rng, RngExt, seq::SliceRandom};
 use umpire_core::{PerSeat, Seat, Viewer};

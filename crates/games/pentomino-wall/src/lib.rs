@@ -26,7 +26,7 @@ pub use notation::{Action, RoundEnd};
 pub use pieces::{CELLS, GRID, HEIGHT, Orientation, Piece, Pieces, SUFFIXES, WIDTH};
 pub use score::{Decider, compare, threshold};
 pub use view::{Kept, Phase, Sealed, View, WallView};
-pub use wall::{BORDER, Placed, Score, Wall};
+pub use wall::{BORDER, Placed, Score, Tally, Wall};
 
 /// Pentomino Wall's place in the catalogue: the game and its bots.
 pub static REGISTRATION: umpire_core::Registration = umpire_core::Registration {

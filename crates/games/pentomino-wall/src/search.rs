@@ -7,7 +7,7 @@ use crate::{Action, Kind, PentominoWall, RoundEnd};
 use rand::RngExt;
 use umpire_core::{Game, MatchRng, Seat, Viewer};
 
-use crate::bot::{AWKWARD, least_useful, orientation_values, value, value_with, worth_to};
+use crate::bot::{AWKWARD, Weigher, least_useful, orientation_values, value, worth_to};
 use umpire_bots::search::{SearchGame, Tuning, logistic};
 
 /// Placements kept per node, by the value of the wall they leave.
@@ -106,11 +106,11 @@ fn placements(state: &PentominoWall, me: Seat, rng: &mut MatchRng) -> Vec<Action
     let Some(from) = state.to_place(me) else {
         return Vec::new();
     };
-    let wall = state.wall(me);
+    let weigher = Weigher::new(state.wall(me));
     let mut top: Vec<((f64, u32), Action)> = Vec::with_capacity(KEEP + 1);
     for p in state.placements(me) {
         let (_, paid) = state.reorientation(from, p.orientation);
-        let key = (value_with(wall, p) - f64::from(paid), rng.random::<u32>());
+        let key = (weigher.value_with(p) - f64::from(paid), rng.random::<u32>());
         let better = |k: &(f64, u32)| k.0 > key.0 || (k.0 == key.0 && k.1 > key.1);
         if top.len() < KEEP || !better(&top[top.len() - 1].0) {
             let at = top.partition_point(|(k, _)| better(k));

@@ -177,17 +177,21 @@ impl Wall {
         running(self.placed.iter().copied(), self.painted, self.black) + i64::from(credits)
     }
 
-    /// The running score (no credits) were `p` painted too: the total of
-    /// `self.with(p)`, without building that wall (the bots weigh every
-    /// placement so).
-    pub fn total_with(&self, p: Placed) -> i64 {
-        let mask = p.mask();
-        let placed = self.placed.iter().copied().chain(std::iter::once(p));
-        running(
-            placed,
-            self.painted | mask,
-            self.black | (self.painted & mask),
-        )
+    /// The wall's running score kept piece by piece, to weigh placements
+    /// on it (the bots weigh every placement).
+    pub fn tally(&self) -> Tally<'_> {
+        let mut colour = [0u128; 12];
+        for p in &self.placed {
+            colour[p.orientation.piece.index()] |= p.mask();
+        }
+        let points: Vec<u8> = self.points().collect();
+        let sum = points.iter().map(|&p| i64::from(p)).sum();
+        Tally {
+            wall: self,
+            colour,
+            points,
+            sum,
+        }
     }
 
     /// Nine rows of ten characters, top first: a piece's letter where one
@@ -259,20 +263,60 @@ fn points(
     for p in placed.clone() {
         colour[p.orientation.piece.index()] |= p.mask();
     }
-    let single = painted & !black;
-    placed.map(move |p| {
+    placed.map(move |p| piece_points(p, colour[p.orientation.piece.index()], painted, black))
+}
+
+/// The points of one piece `p` of a wall, where `colour` holds the cells
+/// of every piece of its kind.
+fn piece_points(p: Placed, colour: u128, painted: u128, black: u128) -> u8 {
+    let mask = p.mask();
+    let around = GRID.around(mask);
+    let same = colour & painted & !black & !mask;
+    if mask & black != 0 || around & !painted != 0 || around & same != 0 {
+        return 0;
+    }
+    let edges = [TOP, BOTTOM, LEFT, RIGHT]
+        .iter()
+        .filter(|&&e| mask & e != 0)
+        .count();
+    3u8.saturating_sub(edges as u8)
+}
+
+/// A wall's running score kept piece by piece ([`Wall::tally`]): a new
+/// piece changes the points of the pieces it covers or touches alone.
+pub struct Tally<'a> {
+    wall: &'a Wall,
+    /// The cells of each kind of piece.
+    colour: [u128; 12],
+    /// Each placed piece's points.
+    points: Vec<u8>,
+    sum: i64,
+}
+
+impl Tally<'_> {
+    pub fn wall(&self) -> &Wall {
+        self.wall
+    }
+
+    /// The running score (no credits) were `p` painted too: the total of
+    /// `wall.with(p)`, without building that wall.
+    pub fn total_with(&self, p: Placed) -> i64 {
         let mask = p.mask();
-        let around = GRID.around(mask);
-        let same = colour[p.orientation.piece.index()] & single & !mask;
-        if mask & black != 0 || around & !painted != 0 || around & same != 0 {
-            return 0;
+        let painted = self.wall.painted | mask;
+        let black = self.wall.black | (self.wall.painted & mask);
+        let kind = p.orientation.piece.index();
+        let colour = |q: Placed| {
+            let k = q.orientation.piece.index();
+            self.colour[k] | if k == kind { mask } else { 0 }
+        };
+        let mut sum = self.sum + i64::from(piece_points(p, colour(p), painted, black));
+        for (&q, &before) in self.wall.placed.iter().zip(&self.points) {
+            if GRID.grow(q.mask()) & mask != 0 {
+                sum += i64::from(piece_points(q, colour(q), painted, black)) - i64::from(before);
+            }
         }
-        let edges = [TOP, BOTTOM, LEFT, RIGHT]
-            .iter()
-            .filter(|&&e| mask & e != 0)
-            .count();
-        3u8.saturating_sub(edges as u8)
-    })
+        i64::from(largest_square(painted)) + sum - 2 * i64::from(unpainted(painted))
+    }
 }
 
 #[cfg(test)]
@@ -309,7 +353,12 @@ mod tests {
                 let anchors: Vec<usize> = bits(wall.anchors(o)).collect();
                 for &i in &anchors {
                     let built = wall.with(at(i));
-                    assert_eq!(wall.total_with(at(i)), built.total(0), "{:?}", at(i));
+                    assert_eq!(
+                        wall.tally().total_with(at(i)),
+                        built.total(0),
+                        "{:?}",
+                        at(i)
+                    );
                     scored += built.points().filter(|&p| p > 0).count();
                     spoilt += usize::from(built.black != 0);
                 }

@@ -184,12 +184,17 @@ impl Wall {
         for p in &self.placed {
             colour[p.orientation.piece.index()] |= p.mask();
         }
-        let points: Vec<u8> = self.points().collect();
-        let sum = points.iter().map(|&p| i64::from(p)).sum();
+        let pieces: Vec<(u128, u8)> = self
+            .placed
+            .iter()
+            .zip(self.points())
+            .map(|(p, points)| (GRID.grow(p.mask()), points))
+            .collect();
+        let sum = pieces.iter().map(|&(_, p)| i64::from(p)).sum();
         Tally {
             wall: self,
             colour,
-            points,
+            pieces,
             sum,
         }
     }
@@ -288,8 +293,8 @@ pub struct Tally<'a> {
     wall: &'a Wall,
     /// The cells of each kind of piece.
     colour: [u128; 12],
-    /// Each placed piece's points.
-    points: Vec<u8>,
+    /// Each placed piece's cells with their neighbours, and its points.
+    pieces: Vec<(u128, u8)>,
     sum: i64,
 }
 
@@ -310,8 +315,8 @@ impl Tally<'_> {
             self.colour[k] | if k == kind { mask } else { 0 }
         };
         let mut sum = self.sum + i64::from(piece_points(p, colour(p), painted, black));
-        for (&q, &before) in self.wall.placed.iter().zip(&self.points) {
-            if GRID.grow(q.mask()) & mask != 0 {
+        for (&q, &(near, before)) in self.wall.placed.iter().zip(&self.pieces) {
+            if near & mask != 0 {
                 sum += i64::from(piece_points(q, colour(q), painted, black)) - i64::from(before);
             }
         }

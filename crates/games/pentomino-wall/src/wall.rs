@@ -180,15 +180,15 @@ impl Wall {
     /// The wall's running score kept piece by piece, to weigh placements
     /// on it (the bots weigh every placement).
     pub fn tally(&self) -> Tally<'_> {
-        let mut colour = [0u128; 12];
-        for p in &self.placed {
-            colour[p.orientation.piece.index()] |= p.mask();
-        }
+        let colour = colours(self.placed.iter().copied());
         let pieces: Vec<(u128, u8)> = self
             .placed
             .iter()
-            .zip(self.points())
-            .map(|(p, points)| (GRID.grow(p.mask()), points))
+            .map(|&p| {
+                let kind = colour[p.orientation.piece.index()];
+                let points = piece_points(p, kind, self.painted, self.black);
+                (GRID.grow(p.mask()), points)
+            })
             .collect();
         let sum = pieces.iter().map(|&(_, p)| i64::from(p)).sum();
         Tally {
@@ -264,11 +264,17 @@ fn points(
     painted: u128,
     black: u128,
 ) -> impl Iterator<Item = u8> {
+    let colour = colours(placed.clone());
+    placed.map(move |p| piece_points(p, colour[p.orientation.piece.index()], painted, black))
+}
+
+/// The cells of each kind of piece among `placed`.
+fn colours(placed: impl Iterator<Item = Placed>) -> [u128; 12] {
     let mut colour = [0u128; 12];
-    for p in placed.clone() {
+    for p in placed {
         colour[p.orientation.piece.index()] |= p.mask();
     }
-    placed.map(move |p| piece_points(p, colour[p.orientation.piece.index()], painted, black))
+    colour
 }
 
 /// The points of one piece `p` of a wall, where `colour` holds the cells

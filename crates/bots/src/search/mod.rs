@@ -72,6 +72,14 @@ pub trait SearchGame: Game {
         drawn
     }
 
+    /// Actions beyond [`SearchGame::candidates`] for a node that has tried
+    /// them all and has had [`Tuning::more_after`] visits: a game whose
+    /// candidates are a short list cut from a long one lengthens it where
+    /// the search has the visits to weigh more. Default: none.
+    fn more_candidates(&self, _seat: Seat, _rng: &mut MatchRng) -> Vec<Self::Action> {
+        Vec::new()
+    }
+
     /// The rollout policy: a uniformly random legal action by default.
     fn rollout_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<Self::Action> {
         self.sample_action(seat, rng)
@@ -104,6 +112,9 @@ pub struct Tuning {
     pub widen: f64,
     /// Rollout actions played past the tree before [`SearchGame::evaluate`].
     pub rollout_depth: usize,
+    /// The visits after which a node whose candidates are all tried asks
+    /// [`SearchGame::more_candidates`] once (`u32::MAX`: never).
+    pub more_after: u32,
 }
 
 impl Tuning {
@@ -113,6 +124,7 @@ impl Tuning {
         exploration: 0.7,
         widen: 2.0,
         rollout_depth: 400,
+        more_after: u32::MAX,
     };
 
     /// For a game whose [`SearchGame::evaluate`] says more than random
@@ -122,6 +134,7 @@ impl Tuning {
         exploration: 0.2,
         widen: 1.5,
         rollout_depth: 0,
+        more_after: u32::MAX,
     };
 }
 
@@ -330,6 +343,10 @@ fn select<G: SearchGame>(
     let stats = tree.nodes[node].seats[seat]
         .get_or_insert_with(|| SeatStats::new(state.candidates(seat, rng)));
     stats.visit(G::TUNING.widen);
+    if stats.visits >= G::TUNING.more_after && stats.waiting.is_empty() && !stats.lengthened {
+        stats.lengthen(state.more_candidates(seat, rng));
+        stats.widen(G::TUNING.widen);
+    }
     for arm in stats.ranked(G::TUNING.exploration) {
         if state.play(seat, &stats.arms[arm].action).is_ok() {
             return Some(arm);

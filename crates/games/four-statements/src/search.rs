@@ -39,6 +39,7 @@ impl SearchGame for FourStatements {
         exploration: 0.3,
         widen: 2.0,
         rollout_depth: 0,
+        more_after: u32::MAX,
     };
 
     /// The grids still possible for `me`, counted once for every draw.

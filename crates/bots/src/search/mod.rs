@@ -72,14 +72,6 @@ pub trait SearchGame: Game {
         drawn
     }
 
-    /// Actions beyond [`SearchGame::candidates`] for a node that has tried
-    /// them all and has had [`Tuning::more_after`] visits: a game whose
-    /// candidates are a short list cut from a long one lengthens it where
-    /// the search has the visits to weigh more. Default: none.
-    fn more_candidates(&self, _seat: Seat, _rng: &mut MatchRng) -> Vec<Self::Action> {
-        Vec::new()
-    }
-
     /// The rollout policy: a uniformly random legal action by default.
     fn rollout_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<Self::Action> {
         self.sample_action(seat, rng)
@@ -112,9 +104,6 @@ pub struct Tuning {
     pub widen: f64,
     /// Rollout actions played past the tree before [`SearchGame::evaluate`].
     pub rollout_depth: usize,
-    /// The visits after which a node whose candidates are all tried asks
-    /// [`SearchGame::more_candidates`] once (`u32::MAX`: never).
-    pub more_after: u32,
 }
 
 impl Tuning {
@@ -124,7 +113,6 @@ impl Tuning {
         exploration: 0.7,
         widen: 2.0,
         rollout_depth: 400,
-        more_after: u32::MAX,
     };
 
     /// For a game whose [`SearchGame::evaluate`] says more than random
@@ -134,7 +122,6 @@ impl Tuning {
         exploration: 0.2,
         widen: 1.5,
         rollout_depth: 0,
-        more_after: u32::MAX,
     };
 }
 
@@ -343,10 +330,6 @@ fn select<G: SearchGame>(
     let stats = tree.nodes[node].seats[seat]
         .get_or_insert_with(|| SeatStats::new(state.candidates(seat, rng)));
     stats.visit(G::TUNING.widen);
-    if stats.visits >= G::TUNING.more_after && stats.waiting.is_empty() && !stats.lengthened {
-        stats.lengthen(state.more_candidates(seat, rng));
-        stats.widen(G::TUNING.widen);
-    }
     for arm in stats.ranked(G::TUNING.exploration) {
         if state.play(seat, &stats.arms[arm].action).is_ok() {
             return Some(arm);

@@ -15,11 +15,6 @@ use umpire_bots::search::{SearchGame, Tuning, logistic};
 const DRAFT: [Colour; 4] = [Colour::Blue, Colour::Yellow, Colour::Green, Colour::Red];
 /// Moves kept per node.
 const KEEP: usize = 16;
-/// Moves kept by a node that has tried its first [`KEEP`] and has had
-/// [`MORE_AFTER`] visits: only the expert's nodes have so many.
-const KEEP_MORE: usize = 64;
-/// About twice the visits the hard level's root has (200 ms a move).
-const MORE_AFTER: u32 = 1_000;
 /// What an empty cell next to a colour's largest region is worth while the
 /// meadow is full; it falls with the flowers left to fill it.
 const ROOM: f64 = 1.5;
@@ -27,10 +22,7 @@ const ROOM: f64 = 1.5;
 const SCALE: f64 = 3.0;
 
 impl SearchGame for FlowerDomain {
-    const TUNING: Tuning = Tuning {
-        more_after: MORE_AFTER,
-        ..Tuning::EVALUATED
-    };
+    const TUNING: Tuning = Tuning::EVALUATED;
 
     fn candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
         // Before play the value cannot tell the choices apart (the garden
@@ -42,14 +34,23 @@ impl SearchGame for FlowerDomain {
                 .into_iter()
                 .collect();
         }
-        ranked(self, seat, KEEP, rng)
-    }
-
-    fn more_candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
-        if self.phase() != Phase::Play {
-            return Vec::new();
+        let mut ranked: Vec<(f64, Action)> = shortlist(self, seat, rng)
+            .into_iter()
+            .map(|p| {
+                (
+                    value(self, &after(self, &p), seat),
+                    FlowerDomain::action_of(&p),
+                )
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // Passing keeps the position; the first move must be made.
+        if self.garden().occupied() != 0 {
+            let pass = value(self, self.garden(), seat);
+            let at = ranked.partition_point(|(v, _)| *v >= pass);
+            ranked.insert(at, (pass, Action::Pass));
         }
-        ranked(self, seat, KEEP_MORE, rng)
+        ranked.into_iter().map(|(_, a)| a).collect()
     }
 
     fn rollout_action(&self, seat: Seat, _rng: &mut MatchRng) -> Option<Action> {
@@ -60,27 +61,6 @@ impl SearchGame for FlowerDomain {
     fn evaluate(&self) -> f64 {
         logistic(value(self, self.garden(), Seat::P1), SCALE)
     }
-}
-
-/// The `keep` moves of [`shortlist`] and the pass, by [`value`], best first.
-fn ranked(state: &FlowerDomain, seat: Seat, keep: usize, rng: &mut MatchRng) -> Vec<Action> {
-    let mut ranked: Vec<(f64, Action)> = shortlist(state, seat, keep, rng)
-        .into_iter()
-        .map(|p| {
-            (
-                value(state, &after(state, &p), seat),
-                FlowerDomain::action_of(&p),
-            )
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    // Passing keeps the position; the first move must be made.
-    if state.garden().occupied() != 0 {
-        let pass = value(state, state.garden(), seat);
-        let at = ranked.partition_point(|(v, _)| *v >= pass);
-        ranked.insert(at, (pass, Action::Pass));
-    }
-    ranked.into_iter().map(|(_, a)| a).collect()
 }
 
 /// +1 for `me`'s colours, -1 for the opponent's, 0 before the draft.
@@ -126,11 +106,11 @@ fn after(state: &FlowerDomain, p: &Placement) -> Flowers {
     garden
 }
 
-/// The `keep` moves that most raise [`value`] by an estimate that sums
+/// The `KEEP` moves that most raise [`value`] by an estimate that sums
 /// each flower's worth at its garden cell, looked up from a table made
 /// once (exact but for flowers of one move next to each other); ties
 /// broken at random.
-fn shortlist(state: &FlowerDomain, me: Seat, keep: usize, rng: &mut MatchRng) -> Vec<Placement> {
+fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placement> {
     let empty = !state.garden().occupied();
     let room = room(state);
     let regions = Regions::all(state);
@@ -159,21 +139,21 @@ fn shortlist(state: &FlowerDomain, me: Seat, keep: usize, rng: &mut MatchRng) ->
         })
     });
     let colour_at = meadow_colours(state);
-    let mut top: Vec<((f64, u32), Placement)> = Vec::with_capacity(keep + 1);
+    let mut top: Vec<((f64, u32), Placement)> = Vec::with_capacity(KEEP + 1);
     for p in state.placements() {
         let v: f64 = p
             .pairs()
             .map(|(f, t)| worth[colour_at[f] as usize][t])
             .sum();
         // A tie-break is drawn only for a move that may get in.
-        if top.len() >= keep && v < top[keep - 1].0.0 {
+        if top.len() >= KEEP && v < top[KEEP - 1].0.0 {
             continue;
         }
         let key = (v, rng.random::<u32>());
-        if top.len() < keep || key > top[keep - 1].0 {
+        if top.len() < KEEP || key > top[KEEP - 1].0 {
             let at = top.partition_point(|(k, _)| *k > key);
             top.insert(at, (key, p));
-            top.truncate(keep);
+            top.truncate(KEEP);
         }
     }
     top.into_iter().map(|(_, p)| p).collect()
@@ -249,26 +229,5 @@ mod tests {
             let best = list.into_iter().find(|a| *a != Action::Pass).unwrap();
             state.apply(seat, &best).unwrap();
         }
-    }
-
-    #[test]
-    fn more_candidates_go_on_past_the_first_ones() {
-        let state = drafted();
-        let seat = if state.decision().get(Seat::P1).is_some() {
-            Seat::P1
-        } else {
-            Seat::P2
-        };
-        let first = state.candidates(seat, &mut umpire_core::seeded_rng(5));
-        let more = state.more_candidates(seat, &mut umpire_core::seeded_rng(5));
-        assert_eq!(first.len(), KEEP);
-        assert_eq!(more.len(), KEEP_MORE);
-        for a in &more {
-            state.clone().apply(seat, a).unwrap();
-        }
-        // The longer list is cut from the same estimate: it holds the
-        // first list but for ties at its end.
-        let held = first.iter().filter(|a| more.contains(a)).count();
-        assert!(held >= KEEP - 2, "{held} of {KEEP}");
     }
 }

@@ -9,8 +9,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::deduce::{self, Knowledge, Posterior};
-use crate::grid::CellSet;
+use crate::deduce;
 use crate::knowledge::{self, Memory};
 use crate::sample;
 use crate::view::View;
@@ -22,10 +21,6 @@ use umpire_bots::search::{Sampler, SearchGame, Tuning, logistic};
 
 /// Bluffs weighed at each bluff decision.
 const BLUFFS: usize = 4;
-/// Bluffs added where a bluff decision has had [`MORE_AFTER`] visits.
-const MORE_BLUFFS: usize = 12;
-/// About three times the visits the hard level's root has (200 ms a move).
-const MORE_AFTER: u32 = 300;
 /// A guess is weighed when at most this many grids are left. A wrong
 /// guess costs every RP, and about a third of the games against `greedy`
 /// end with both naming the grid in the same round, where more RP wins
@@ -44,7 +39,6 @@ impl SearchGame for FourStatements {
         exploration: 0.3,
         widen: 2.0,
         rollout_depth: 0,
-        more_after: MORE_AFTER,
     };
 
     /// The grids still possible for `me`, counted once for every draw.
@@ -67,9 +61,15 @@ impl SearchGame for FourStatements {
             // A few bluffs whose truths tell the most, the most telling
             // first (random ones tell little and give away more).
             Some("bluff") => {
-                let no_limit = no_limit_subset(self, seat, &now, rng);
-                for b in bluffs(self, seat, &known, &now, BLUFFS, no_limit, rng) {
-                    add(b);
+                let mut bluffs: Vec<(f64, Bluff)> = (0..BLUFFS)
+                    .map(|_| informative_bluff(self, seat, &known, &now, rng))
+                    .collect();
+                if let Some(cells) = no_limit_subset(self, seat, &now, rng) {
+                    bluffs.push(informative_bluff_on(self, seat, &known, cells, true, rng));
+                }
+                bluffs.sort_by(|a, b| b.0.total_cmp(&a.0));
+                for (_, b) in bluffs {
+                    add(Action::Bluff(Box::new(b)));
                 }
             }
             // Detective on an unsure statement, or the likeliest truths:
@@ -93,17 +93,6 @@ impl SearchGame for FourStatements {
         options
     }
 
-    /// More bluffs, for a bluff decision the search has the visits to
-    /// weigh them at (the expert's root).
-    fn more_candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
-        if self.decision().kind(seat) != Some("bluff") {
-            return Vec::new();
-        }
-        let known = knowledge::from_view(seat, &self.view(Viewer::Seat(seat)));
-        let now = deduce::posterior(&known);
-        bluffs(self, seat, &known, &now, MORE_BLUFFS, None, rng)
-    }
-
     /// The next round's bluffs: weighing them would take a count of the
     /// grids per statement, for a round the leaf value already foresees.
     fn horizon(&self) -> bool {
@@ -123,30 +112,6 @@ impl SearchGame for FourStatements {
         let lead = f64::from(self.rp(Seat::P1)) - f64::from(self.rp(Seat::P2));
         race(bits(Seat::P1), bits(Seat::P2), lead)
     }
-}
-
-/// `n` bluffs whose truths tell `seat` the most, and one on `no_limit`'s
-/// cells if given, the most telling first.
-fn bluffs(
-    state: &FourStatements,
-    seat: Seat,
-    known: &Knowledge,
-    now: &Posterior,
-    n: usize,
-    no_limit: Option<CellSet>,
-    rng: &mut MatchRng,
-) -> Vec<Action> {
-    let mut bluffs: Vec<(f64, Bluff)> = (0..n)
-        .map(|_| informative_bluff(state, seat, known, now, rng))
-        .collect();
-    if let Some(cells) = no_limit {
-        bluffs.push(informative_bluff_on(state, seat, known, cells, true, rng));
-    }
-    bluffs.sort_by(|a, b| b.0.total_cmp(&a.0));
-    bluffs
-        .into_iter()
-        .map(|(_, b)| Action::Bluff(Box::new(b)))
-        .collect()
 }
 
 /// Bits a seat's bluff tells it in a round, on average…
@@ -188,9 +153,9 @@ const NORMAL: f64 = 1.0 / 1.702;
 /// [`deduce::count`], remembered per thread: the leaves of one search
 /// often share a seat's knowledge (its own statements' truths vary with
 /// the grid drawn, but over few outcomes).
-fn count(known: Knowledge) -> u64 {
+fn count(known: deduce::Knowledge) -> u64 {
     thread_local! {
-        static COUNTS: RefCell<HashMap<Knowledge, u64>> = RefCell::new(HashMap::new());
+        static COUNTS: RefCell<HashMap<deduce::Knowledge, u64>> = RefCell::new(HashMap::new());
     }
     /// Counts kept before the memo starts afresh.
     const KEPT: usize = 4096;
@@ -209,25 +174,7 @@ fn count(known: Knowledge) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::Config;
-
-    #[test]
-    fn more_candidates_are_more_bluffs_at_a_bluff_only() {
-        let mut game = FourStatements::new(&Config::default(), 7).unwrap();
-        let mut rng = umpire_core::seeded_rng(7);
-        let more = game.more_candidates(Seat::P1, &mut rng);
-        assert_eq!(more.len(), MORE_BLUFFS);
-        for a in &more {
-            assert!(matches!(a, Action::Bluff(_)), "{a}");
-            game.clone().play(Seat::P1, a).unwrap();
-        }
-        game.play(Seat::P1, &more[0]).unwrap();
-        let mut after = game.clone();
-        after.play(Seat::P2, &more[1]).unwrap();
-        assert_eq!(after.decision().kind(Seat::P1), Some("claim"));
-        assert!(after.more_candidates(Seat::P1, &mut rng).is_empty());
-    }
+    use super::race;
 
     #[test]
     fn the_race_is_even_between_equals_and_fair_to_both_seats() {

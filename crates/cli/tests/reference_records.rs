@@ -1,8 +1,9 @@
 //! Records written by hand in the rulebooks' notation, outside the engine,
 //! in the orders of play the rulebooks allow: `umpire replay` accepts each,
-//! and two orders of the same play reach the same match.
+//! and two orders of the same play reach the same match. Also the arena's
+//! records that docs/strength.md's figures come from.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn records() -> PathBuf {
@@ -10,10 +11,11 @@ fn records() -> PathBuf {
 }
 
 fn replay(name: &str, json: bool) -> Output {
-    let mut args = vec![
-        "replay".to_string(),
-        records().join(name).display().to_string(),
-    ];
+    replay_file(&records().join(name), json)
+}
+
+fn replay_file(path: &Path, json: bool) -> Output {
+    let mut args = vec!["replay".to_string(), path.display().to_string()];
     if json {
         args.push("--json".into());
     }
@@ -85,4 +87,31 @@ fn the_forced_fourth_pick_replays_written_or_left_out() {
     assert_eq!(json(written), json(left_out));
     assert_eq!(json(written)["winner"], "P2");
     accepted("flower-domain-red-drafter-writes-fourth-pick.json");
+}
+
+/// Every game record under `docs/arena` (the runs docs/strength.md reports)
+/// still replays to the outcome it holds, so the figures stay reproducible
+/// as the rules' code changes.
+#[test]
+fn every_arena_record_in_the_docs_replays_to_its_outcome() {
+    let runs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/arena");
+    let mut replayed = 0;
+    for run in std::fs::read_dir(&runs).unwrap() {
+        for file in std::fs::read_dir(run.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.file_name().is_some_and(|n| n == "arena.json") {
+                continue;
+            }
+            let out = replay_file(&path, false);
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && text.contains("actions, all legal"),
+                "{}: {}",
+                path.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 400, "{replayed} records");
 }

@@ -27,8 +27,14 @@ fn replay_file(path: &Path, json: bool) -> Output {
 
 /// `umpire replay` accepts the record; returns what it printed.
 fn accepted(name: &str) -> String {
-    let out = replay(name, false);
+    accepted_file(&records().join(name))
+}
+
+/// `umpire replay` accepts the record at `path`; returns what it printed.
+fn accepted_file(path: &Path) -> String {
+    let out = replay_file(path, false);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let name = path.display();
     assert!(
         out.status.success(),
         "{name}: {}",
@@ -102,14 +108,7 @@ fn every_arena_record_in_the_docs_replays_to_its_outcome() {
             if path.file_name().is_some_and(|n| n == "arena.json") {
                 continue;
             }
-            let out = replay_file(&path, false);
-            let text = String::from_utf8_lossy(&out.stdout);
-            assert!(
-                out.status.success() && text.contains("actions, all legal"),
-                "{}: {}",
-                path.display(),
-                String::from_utf8_lossy(&out.stderr)
-            );
+            accepted_file(&path);
             replayed += 1;
         }
     }

@@ -56,6 +56,10 @@ pub struct ServeArgs {
     /// strongest level offered is then hard.
     #[arg(long)]
     pub no_expert_bots: bool,
+    /// In a match between two bots, the pause before each move in ms, so
+    /// that spectators can follow it.
+    #[arg(long, default_value_t = 700)]
+    pub bot_pace_ms: u64,
     /// An origin (like https://play.example.org) besides the server's own
     /// whose pages may create matches and open sockets; repeatable.
     #[arg(long = "origin")]
@@ -95,6 +99,7 @@ pub fn serve(args: ServeArgs, test_games: bool) -> Result<(), String> {
         bus: args.bus,
         node: args.node,
         expert_bots: !args.no_expert_bots,
+        bot_pace_ms: args.bot_pace_ms,
         ..Default::default()
     };
     umpire_server::serve(&addr, config)

@@ -122,7 +122,7 @@ async function assertNoTrace(page, secret, who) {
   }
 }
 
-test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds and turns by clicking, end, replay', { timeout: 180_000 }, async () => {
+test('Bomb Domain against the greedy bot: lobby, starter choice, sealed rounds and turns by clicking, end, replay', { timeout: 400_000 }, async () => {
   const player = await newPage(browser, { viewport: DESK });
   await player.goto(`${server.url}/`);
   await player.locator('#game option[value="bomb-domain"]').waitFor({ state: 'attached' });
@@ -633,7 +633,7 @@ async function actionDrawn(page, action) {
   if (!named.length) assert.equal(await page.locator('#board [data-staged]').count() >= 1, true, `${action} shown`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 240_000 }, () =>
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 600_000 }, () =>
   playBothSizes(browser, server, {
     game: 'bomb-domain',
     bot: 'greedy',

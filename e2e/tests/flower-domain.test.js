@@ -131,7 +131,7 @@ function expectedOutlines(view) {
   return colours.reduce((n, c) => n + view.regions[c].length, 0);
 }
 
-test('Flower Domain against the greedy bot: lobby, study, draft, moves and passes by clicking, spectator, end, replay', { timeout: 120_000 }, async () => {
+test('Flower Domain against the greedy bot: lobby, study, draft, moves and passes by clicking, spectator, end, replay', { timeout: 300_000 }, async () => {
   const player = await newPage(browser, { viewport: DESK });
   await player.goto(`${server.url}/`);
   await player.locator('#game option[value="flower-domain"]').waitFor({ state: 'attached' });
@@ -438,7 +438,7 @@ async function moveDrawn(page, action) {
   }
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 300_000 }, () => {
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 600_000 }, () => {
   const moves = { desk: 0, phone: 0 };
   return playBothSizes(browser, server, {
     game: 'flower-domain',

@@ -87,7 +87,7 @@ async function assertSpectatorPage(page, { nobodyScored = false } = {}) {
   assert.ok(!text.includes(LAYOUT));
 }
 
-test('Four Statements against the random bot: bluff, claims, a bought tile, a guess, by clicking and typing', { timeout: 120_000 }, async () => {
+test('Four Statements against the random bot: bluff, claims, a bought tile, a guess, by clicking and typing', { timeout: 300_000 }, async () => {
   const made = await postJson(`${server.url}/api/matches`, {
     game: 'four-statements',
     timed: false,
@@ -374,7 +374,7 @@ async function actionDrawn(page, action) {
   for (const c of ['A1', 'B1', 'A2', 'B2']) assert.equal(await page.locator(`${cell(c)}[data-staged]`).count(), 1, `${c} of the subset drawn`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 120_000 }, () =>
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 600_000 }, () =>
   playBothSizes(browser, server, {
     game: 'four-statements',
     bot: 'random',

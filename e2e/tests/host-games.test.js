@@ -33,7 +33,7 @@ describe('a host plays every game to the end from the console', { concurrency: 2
   for (const [game, config, every] of GAMES) {
     // A browser each: the games run side by side, and a browser's
     // clipboard is its own.
-    test(game, { timeout: 400_000 }, async () => {
+    test(game, { timeout: 600_000 }, async () => {
       const browser = await startBrowser();
       try {
         const record = await botRecord(game, 32, config);

@@ -100,7 +100,7 @@ function assertPublicView(view, umpireBoard, where) {
   }
 }
 
-test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, reload, end, record, replay', { timeout: 110_000 }, async () => {
+test('Masked Army against a bot: lobby, clicks, keyboard, notation, spectator, reload, end, record, replay', { timeout: 300_000 }, async () => {
   const player = await newPage(browser, { viewport: DESK });
   await player.goto(`${server.url}/`);
   await player.locator('#game option[value="masked-army"]').waitFor({ state: 'attached' });
@@ -475,7 +475,7 @@ async function placementDrawn(page, action) {
   }
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: 150_000 }, () =>
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: 600_000 }, () =>
   playBothSizes(browser, server, {
     game: 'masked-army',
     bot: 'greedy',

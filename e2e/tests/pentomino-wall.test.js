@@ -79,7 +79,7 @@ async function assertSealedCard(page, who) {
   assert.doesNotMatch(text, /presents|sets .* aside/, `${who}: P2's choice is not shown`);
 }
 
-test('Pentomino Wall against the random bot: draft, sealed turns, placing with the ghost, round ends, end, by clicking', { timeout: 300_000 }, async () => {
+test('Pentomino Wall against the random bot: draft, sealed turns, placing with the ghost, round ends, end, by clicking', { timeout: 400_000 }, async () => {
   const made = await postJson(`${server.url}/api/matches`, {
     game: 'pentomino-wall',
     timed: true,
@@ -312,7 +312,7 @@ async function actionDrawn(page, action) {
   assert.equal(await page.locator('.pw-wall[data-wall="P1"] .pw-ghost[data-staged] rect').count(), 5, `${action}: the piece drawn in place`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 300_000 }, () =>
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 600_000 }, () =>
   playBothSizes(browser, server, {
     game: 'pentomino-wall',
     bot: 'random',

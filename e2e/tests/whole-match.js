@@ -3,7 +3,9 @@
 // action the bar's Confirm button, both clocks and the turn line must be on
 // the screen, and the staged action drawn on the board; on a phone, the
 // page must not have scrolled to reach any click. Shared by the games'
-// browser tests (each gives its own clicks).
+// browser tests (each gives its own clicks). A whole match takes as long as
+// the match and the machine's load make it, so the tests that play one have
+// generous timeouts: each step's own wait below is what catches a hang.
 import assert from 'node:assert/strict';
 
 import { newPage, postJson, screenshotPath } from './helpers.js';

@@ -136,10 +136,11 @@ for (const game of GAMES.filter((g) => g !== 'masked-army')) {
   });
 }
 
-// Three matches between bots, played out at once (at 0.15 s a move;
+// Three matches between bots, played out at once (at 0.15 s a move, yet
+// minutes on a loaded machine, as the pages draw every state;
 // Four Statements ends after two rounds, as random bots never guess):
 // the end screen as a spectator and as the umpire, then the replay.
-test('the end screen of finished matches, and their replays', { timeout: 180_000 }, async () => {
+test('the end screen of finished matches, and their replays', { timeout: 600_000 }, async () => {
   const configs = { 'masked-army': {}, 'flower-domain': {}, 'four-statements': { max_rounds: 2 } };
   await Promise.all(
     Object.entries(configs).map(async ([game, config]) => {
@@ -150,9 +151,9 @@ test('the end screen of finished matches, and their replays', { timeout: 180_000
         seats: { P1: { kind: 'bot', bot: 'random' }, P2: { kind: 'bot', bot: 'random' } },
       });
       const page = await openMatch(made.links.spectator);
-      await page.waitForFunction(() => Number(document.body.dataset.seq) >= 6 || document.body.dataset.over === 'yes', null, { timeout: 30_000 });
+      await page.waitForFunction(() => Number(document.body.dataset.seq) >= 6 || document.body.dataset.over === 'yes', null, { timeout: 60_000 });
       await audit(page, `${game} in play (spectator)`);
-      await page.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 100_000 });
+      await page.waitForFunction(() => document.body.dataset.over === 'yes', null, { timeout: 300_000 });
       await page.locator('#end:not([hidden])').waitFor();
       await audit(page, `${game} end screen (spectator)`);
       await page.context().close();

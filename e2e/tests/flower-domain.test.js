@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { playBothSizes } from './whole-match.js';
+import { WHOLE_MATCH_MS, playBothSizes } from './whole-match.js';
 
 const COLS = 'ABCDEFGHIJ';
 const DESK = { width: 1200, height: 900 };
@@ -438,7 +438,7 @@ async function moveDrawn(page, action) {
   }
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: 600_000 }, () => {
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged move is drawn', { timeout: WHOLE_MATCH_MS }, () => {
   const moves = { desk: 0, phone: 0 };
   return playBothSizes(browser, server, {
     game: 'flower-domain',

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { playBothSizes, submit } from './whole-match.js';
+import { WHOLE_MATCH_MS, playBothSizes, submit } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 // A1 … D1, A2 … D2, …: row 1 R R B G, row 2 Y G B R, row 3 B B R Y, row 4 G Y R G.
@@ -374,7 +374,7 @@ async function actionDrawn(page, action) {
   for (const c of ['A1', 'B1', 'A2', 'B2']) assert.equal(await page.locator(`${cell(c)}[data-staged]`).count(), 1, `${c} of the subset drawn`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 600_000 }, () =>
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: WHOLE_MATCH_MS }, () =>
   playBothSizes(browser, server, {
     game: 'four-statements',
     bot: 'random',

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { freePort, getJson, getReplay, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { playBothSizes } from './whole-match.js';
+import { WHOLE_MATCH_MS, playBothSizes } from './whole-match.js';
 
 const COLS = 'ABCDEFGHI';
 const DESK = { width: 1200, height: 900 };
@@ -475,7 +475,7 @@ async function placementDrawn(page, action) {
   }
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: 600_000 }, () =>
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged placement is drawn', { timeout: WHOLE_MATCH_MS }, () =>
   playBothSizes(browser, server, {
     game: 'masked-army',
     bot: 'greedy',

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { getJson, newPage, postJson, screenshotPath, startBrowser, startServer } from './helpers.js';
-import { playBothSizes, submit } from './whole-match.js';
+import { WHOLE_MATCH_MS, playBothSizes, submit } from './whole-match.js';
 
 const DESK = { width: 1200, height: 1100 };
 const PHONE = { width: 390, height: 844 };
@@ -312,7 +312,7 @@ async function actionDrawn(page, action) {
   assert.equal(await page.locator('.pw-wall[data-wall="P1"] .pw-ghost[data-staged] rect').count(), 5, `${action}: the piece drawn in place`);
 }
 
-test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: 600_000 }, () =>
+test('a whole match by clicking on a desk and a phone: the action bar stays in view, the staged action is drawn', { timeout: WHOLE_MATCH_MS }, () =>
   playBothSizes(browser, server, {
     game: 'pentomino-wall',
     bot: 'random',

@@ -10,6 +10,9 @@ import assert from 'node:assert/strict';
 
 import { newPage, postJson, screenshotPath } from './helpers.js';
 
+/// The time limit of a test that plays a whole match (see above).
+export const WHOLE_MATCH_MS = 600_000;
+
 export const DESK = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 

@@ -58,7 +58,7 @@ pub struct ServeArgs {
     pub no_expert_bots: bool,
     /// In a match between two bots, the pause before each move in ms, so
     /// that spectators can follow it.
-    #[arg(long, default_value_t = 700)]
+    #[arg(long, default_value_t = umpire_server::BOT_PACE_MS)]
     pub bot_pace_ms: u64,
     /// An origin (like https://play.example.org) besides the server's own
     /// whose pages may create matches and open sockets; repeatable.

@@ -114,6 +114,9 @@ impl Config {
     }
 }
 
+/// The default pause before each move of a match between two bots, in ms.
+pub const BOT_PACE_MS: u64 = 700;
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -124,7 +127,7 @@ impl Default for Config {
             expert_bots: true,
             bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             judge_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            bot_pace_ms: 700,
+            bot_pace_ms: BOT_PACE_MS,
             speed: 1,
             max_spectators: 1_000,
             test_games: false,

@@ -39,6 +39,6 @@ mod wall;
 mod wording;
 mod ws;
 
-pub use config::Config;
+pub use config::{BOT_PACE_MS, Config};
 pub use server::{Server, serve, start};
 pub use store::{Place, connect_postgres, scratch_schema};

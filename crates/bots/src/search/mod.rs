@@ -261,8 +261,11 @@ pub fn search<G: SearchGame>(
     Found { action, iterations }
 }
 
-/// One tree grown until `iterations` or `deadline` (or `think`) says stop:
-/// `me`'s arms at its root, and the iterations run.
+/// One tree grown until `iterations` or `deadline` (or `think`) says stop,
+/// or at once when `me` has one candidate at the root (a forced choice,
+/// such as a claim the game settles without weighing: the search would
+/// spend its whole time to play it anyway): `me`'s arms at its root, and
+/// the iterations run.
 fn grow<G: SearchGame>(
     me: Seat,
     view: &G::View,
@@ -280,6 +283,9 @@ fn grow<G: SearchGame>(
         let state = draw(rng);
         iterate(&mut tree, state, rng);
         done += 1;
+        if done == 1 && tree.forced(me) {
+            break;
+        }
     }
     let root = tree.nodes.swap_remove(0).seats[me].take();
     (root.map(|s| s.arms).unwrap_or_default(), done)

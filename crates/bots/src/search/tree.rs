@@ -136,6 +136,15 @@ impl<A: PartialEq> Tree<A> {
         (c, true)
     }
 
+    /// Whether `seat` has one action to choose from at the root: a single
+    /// candidate, tried. (The seat's own candidates at the root come from
+    /// its own view, the same in every draw, so no draw adds another.)
+    pub fn forced(&self, seat: Seat) -> bool {
+        self.nodes[0].seats[seat]
+            .as_ref()
+            .is_some_and(|s| s.arms.len() == 1 && s.waiting.is_empty())
+    }
+
     /// Adds `reward` (P1's, in [0, 1]) to every arm taken along `path`.
     pub fn back_up(&mut self, path: &[(usize, Joint)], reward: f64) {
         for &(node, joint) in path {

@@ -175,6 +175,42 @@ fn count(known: deduce::Knowledge) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::race;
+    use crate::knowledge::{self, Memory};
+    use crate::{Action, Config, FourStatements, deduce};
+    use umpire_bots::search::{Budget, search};
+    use umpire_core::{Game, Seat, Think, Viewer, seeded_rng};
+
+    #[test]
+    fn a_claim_is_not_searched() {
+        // The claim phase has one candidate (the likeliest truths, or
+        // Detective): the search plays it after one iteration a thread,
+        // not after its whole budget.
+        let mut state = FourStatements::new(&Config::default(), 3).unwrap();
+        let mut rng = seeded_rng(3);
+        for seat in Seat::BOTH {
+            let bluff = state.random_bluff(seat, &mut rng);
+            state.play(seat, &Action::Bluff(Box::new(bluff))).unwrap();
+        }
+        assert_eq!(state.decision().kind(Seat::P1), Some("claim"));
+        let view = state.view(Viewer::Seat(Seat::P1));
+        let budget = Budget {
+            iterations: Some(500),
+            millis: None,
+        };
+        let found = search::<FourStatements>(
+            Seat::P1,
+            &view,
+            &Memory::default(),
+            budget,
+            2,
+            &Think::unlimited(),
+            &mut rng,
+        );
+        assert_eq!(found.iterations, 2, "one iteration on each of 2 threads");
+        let known = knowledge::from_view(Seat::P1, &view);
+        let claim = crate::bot::claim(&view, Seat::P1, &known, &deduce::posterior(&known));
+        assert_eq!(found.action, Some(claim));
+    }
 
     #[test]
     fn the_race_is_even_between_equals_and_fair_to_both_seats() {

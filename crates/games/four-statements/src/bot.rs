@@ -312,3 +312,118 @@ pub(crate) fn reveal(
         _ => Action::Pass,
     }
 }
+
+/// A measurement, not a check: how many bits the hard level's bluffs tell
+/// (the entropy of their four truths over 2,048 grids drawn afresh from
+/// what the seat knows), against wider searches for their statements, at
+/// P1's bluffs in 12 games of `greedy`'s play. `cargo test --release -p
+/// umpire-four-statements --lib bits_of_bluffs -- --ignored --nocapture`.
+#[cfg(test)]
+mod bits_of_bluffs {
+    use super::*;
+    use umpire_core::seeded_rng;
+
+    /// Bits told by a bluff built with `drawn` grids and `weighed`
+    /// statements a slot, on the best of `subsets` random subsets.
+    #[allow(clippy::too_many_arguments)]
+    fn bits_with(
+        state: &FourStatements,
+        me: Seat,
+        known: &Knowledge,
+        now: &Posterior,
+        drawn: usize,
+        weighed: usize,
+        subsets: usize,
+        rng: &mut MatchRng,
+    ) -> f64 {
+        let subset = (0..subsets)
+            .map(|_| state.random_subset(me, rng))
+            .max_by(|a, b| {
+                let score = |s: &CellSet| s.indices().map(|i| entropy(now, i)).sum::<f64>();
+                score(a).total_cmp(&score(b))
+            })
+            .expect("subsets");
+        let grids = deduce::samples(known, drawn, rng);
+        let judge = Evaluator::new(subset);
+        let mut truths = vec![0usize; grids.len()];
+        let mut chosen: Vec<Statement> = Vec::new();
+        while chosen.len() < STATEMENTS {
+            let (_, best, of_best) = (0..weighed)
+                .map(|_| statement::random(subset, rng))
+                .filter(|s| !chosen.contains(s))
+                .map(|s| {
+                    let with: Vec<usize> = grids
+                        .iter()
+                        .zip(&truths)
+                        .map(|(&g, &t)| t << 1 | judge.eval(&s, g) as usize)
+                        .collect();
+                    (spread(&with), s, with)
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .expect("statements");
+            chosen.push(best);
+            truths = of_best;
+        }
+        let fresh = deduce::samples(known, 2048, rng);
+        let patterns: Vec<usize> = fresh
+            .iter()
+            .map(|&g| {
+                chosen
+                    .iter()
+                    .fold(0, |t, s| t << 1 | judge.eval(s, g) as usize)
+            })
+            .collect();
+        spread(&patterns)
+    }
+
+    #[test]
+    #[ignore = "a measurement: run with --ignored --nocapture"]
+    fn bits_of_bluffs() {
+        let settings = [
+            (256, 64, 24),
+            (1024, 64, 24),
+            (256, 512, 24),
+            (1024, 512, 24),
+            (1024, 512, 96),
+        ];
+        let mut sums = vec![0.0; settings.len()];
+        let mut n = 0;
+        for seed in 0..12u64 {
+            let mut state = FourStatements::new(&crate::Config::default(), seed).unwrap();
+            let mut rng = seeded_rng(seed + 100);
+            for _ in 0..60 {
+                let seats = state.decision().seats();
+                if seats.is_empty() {
+                    break;
+                }
+                for me in seats.iter() {
+                    let view = state.view(Viewer::Seat(me));
+                    let known = knowledge::from_view(me, &view);
+                    let now = deduce::posterior(&known);
+                    let action = match state.decision().kind(me).unwrap() {
+                        "bluff" => {
+                            if me == Seat::P1 {
+                                for (k, &(d, w, s)) in settings.iter().enumerate() {
+                                    sums[k] +=
+                                        bits_with(&state, me, &known, &now, d, w, s, &mut rng);
+                                }
+                                n += 1;
+                            }
+                            let (_, b) = informative_bluff(&state, me, &known, &now, &mut rng);
+                            Action::Bluff(Box::new(b))
+                        }
+                        "claim" => claim(&view, me, &known, &now),
+                        _ => reveal(&view, me, &known, &now, &mut rng),
+                    };
+                    state.play(me, &action).unwrap();
+                }
+            }
+        }
+        for (k, (drawn, weighed, subsets)) in settings.iter().enumerate() {
+            println!(
+                "{drawn} grids, {weighed} statements a slot, best of {subsets} subsets: {:.3} bits a bluff ({n} bluffs)",
+                sums[k] / n as f64
+            );
+        }
+    }
+}

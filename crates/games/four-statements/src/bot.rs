@@ -8,7 +8,7 @@
 //! it cannot buy).
 
 use crate::deduce::{self, Knowledge, Posterior};
-use crate::grid::{CELLS, CellSet};
+use crate::grid::{CELLS, CellSet, Grid};
 use crate::knowledge::{self, Memory};
 use crate::statement::{self, Evaluator, Said, Statement};
 use crate::{Action, Bluff, CELL_PRICE, Claims, FourStatements, Item, STATEMENTS, View};
@@ -196,13 +196,32 @@ pub(crate) fn informative_bluff_on(
     rng: &mut MatchRng,
 ) -> (f64, Bluff) {
     let grids = deduce::samples(known, DRAWN, rng);
+    let (bits, chosen) = telling_statements(subset, &grids, WEIGHED, rng);
+    let bluff = Bluff {
+        subset,
+        statements: said(chosen),
+        smokescreen: smokescreen(state, me, rng),
+        nolimit,
+    };
+    (bits, bluff)
+}
+
+/// Four statements on `subset` whose truths together tell the most over
+/// `grids`, and how much (bits): each in turn, of `weighed` random ones,
+/// the one that most raises the entropy of the truths so far.
+fn telling_statements(
+    subset: CellSet,
+    grids: &[Grid],
+    weighed: usize,
+    rng: &mut MatchRng,
+) -> (f64, Vec<Statement>) {
     let judge = Evaluator::new(subset);
     // Each grid's truths of the statements chosen so far, as bits.
     let mut truths = vec![0usize; grids.len()];
     let mut chosen: Vec<Statement> = Vec::new();
     let mut bits = 0.0;
     while chosen.len() < STATEMENTS {
-        let (gain, best, of_best) = (0..WEIGHED)
+        let (gain, best, of_best) = (0..weighed)
             .map(|_| statement::random(subset, rng))
             .filter(|s| !chosen.contains(s))
             .map(|s| {
@@ -222,13 +241,7 @@ pub(crate) fn informative_bluff_on(
         truths = of_best;
         bits = gain;
     }
-    let bluff = Bluff {
-        subset,
-        statements: said(chosen),
-        smokescreen: smokescreen(state, me, rng),
-        nolimit,
-    };
-    (bits, bluff)
+    (bits, chosen)
 }
 
 /// The entropy, in bits, of the patterns (each below 16).
@@ -344,26 +357,8 @@ mod bits_of_bluffs {
             })
             .expect("subsets");
         let grids = deduce::samples(known, drawn, rng);
+        let (_, chosen) = telling_statements(subset, &grids, weighed, rng);
         let judge = Evaluator::new(subset);
-        let mut truths = vec![0usize; grids.len()];
-        let mut chosen: Vec<Statement> = Vec::new();
-        while chosen.len() < STATEMENTS {
-            let (_, best, of_best) = (0..weighed)
-                .map(|_| statement::random(subset, rng))
-                .filter(|s| !chosen.contains(s))
-                .map(|s| {
-                    let with: Vec<usize> = grids
-                        .iter()
-                        .zip(&truths)
-                        .map(|(&g, &t)| t << 1 | judge.eval(&s, g) as usize)
-                        .collect();
-                    (spread(&with), s, with)
-                })
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .expect("statements");
-            chosen.push(best);
-            truths = of_best;
-        }
         let fresh = deduce::samples(known, 2048, rng);
         let patterns: Vec<usize> = fresh
             .iter()

@@ -73,14 +73,18 @@ fn chance_true(known: &Knowledge, now: &Posterior, s: &Statement, subset: CellSe
     deduce::count(&k) as f64 / now.count as f64
 }
 
-/// Of a few random legal subsets, the one whose cells are most uncertain.
+/// Random legal subsets weighed for a bluff.
+const SUBSETS: usize = 24;
+
+/// Of `n` random legal subsets, the one whose cells are most uncertain.
 fn uncertain_subset(
     state: &FourStatements,
     me: Seat,
     now: &Posterior,
+    n: usize,
     rng: &mut MatchRng,
 ) -> CellSet {
-    (0..24)
+    (0..n)
         .map(|_| state.random_subset(me, rng))
         .max_by(|a, b| {
             let score = |s: &CellSet| s.indices().map(|i| entropy(now, i)).sum::<f64>();
@@ -102,7 +106,7 @@ pub(crate) fn bluff(
     now: &Posterior,
     rng: &mut MatchRng,
 ) -> Bluff {
-    let subset = uncertain_subset(state, me, now, rng);
+    let subset = uncertain_subset(state, me, now, SUBSETS, rng);
     // The statements: of random valid ones, those closest to even odds.
     let mut candidates: Vec<(f64, Statement)> = (0..16)
         .map(|_| statement::random(subset, rng))
@@ -149,7 +153,7 @@ pub(crate) fn informative_bluff(
     now: &Posterior,
     rng: &mut MatchRng,
 ) -> (f64, Bluff) {
-    let subset = uncertain_subset(state, me, now, rng);
+    let subset = uncertain_subset(state, me, now, SUBSETS, rng);
     informative_bluff_on(state, me, known, subset, false, rng)
 }
 
@@ -182,7 +186,7 @@ pub(crate) fn no_limit_subset(
         .iter()
         .take(NO_LIMIT_CELLS)
         .fold(CellSet::EMPTY, |s, &(_, _, i)| s.with(i));
-    let legal = uncertain_subset(state, me, now, rng);
+    let legal = uncertain_subset(state, me, now, SUBSETS, rng);
     (worth(subset) >= worth(legal) + 2.0).then_some(subset)
 }
 
@@ -338,24 +342,15 @@ mod bits_of_bluffs {
 
     /// Bits told by a bluff built with `drawn` grids and `weighed`
     /// statements a slot, on the best of `subsets` random subsets.
-    #[allow(clippy::too_many_arguments)]
     fn bits_with(
         state: &FourStatements,
         me: Seat,
         known: &Knowledge,
         now: &Posterior,
-        drawn: usize,
-        weighed: usize,
-        subsets: usize,
+        (drawn, weighed, subsets): (usize, usize, usize),
         rng: &mut MatchRng,
     ) -> f64 {
-        let subset = (0..subsets)
-            .map(|_| state.random_subset(me, rng))
-            .max_by(|a, b| {
-                let score = |s: &CellSet| s.indices().map(|i| entropy(now, i)).sum::<f64>();
-                score(a).total_cmp(&score(b))
-            })
-            .expect("subsets");
+        let subset = uncertain_subset(state, me, now, subsets, rng);
         let grids = deduce::samples(known, drawn, rng);
         let (_, chosen) = telling_statements(subset, &grids, weighed, rng);
         let judge = Evaluator::new(subset);
@@ -375,10 +370,10 @@ mod bits_of_bluffs {
     #[ignore = "a measurement: run with --ignored --nocapture"]
     fn bits_of_bluffs() {
         let settings = [
-            (256, 64, 24),
-            (1024, 64, 24),
-            (256, 512, 24),
-            (1024, 512, 24),
+            (DRAWN, WEIGHED, SUBSETS),
+            (1024, WEIGHED, SUBSETS),
+            (DRAWN, 512, SUBSETS),
+            (1024, 512, SUBSETS),
             (1024, 512, 96),
         ];
         let mut sums = vec![0.0; settings.len()];
@@ -398,9 +393,9 @@ mod bits_of_bluffs {
                     let action = match state.decision().kind(me).unwrap() {
                         "bluff" => {
                             if me == Seat::P1 {
-                                for (k, &(d, w, s)) in settings.iter().enumerate() {
+                                for (k, &setting) in settings.iter().enumerate() {
                                     sums[k] +=
-                                        bits_with(&state, me, &known, &now, d, w, s, &mut rng);
+                                        bits_with(&state, me, &known, &now, setting, &mut rng);
                                 }
                                 n += 1;
                             }

@@ -13,48 +13,10 @@ use umpire_core::{BotInfo, Game, MatchRng, Seat, SeatView, Viewer};
 
 use umpire_core::Think;
 
-/// Flower Domain's bots, weakest first within a level: `greedy`, the
-/// search, and the search on every core, which drafts first.
-pub(crate) static BOTS: [BotInfo; 3] = {
-    let [greedy, search, expert] = umpire_bots::greedy_and_search::<FlowerDomain, Greedy>(
-        "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
-    );
-    [
-        greedy,
-        search,
-        BotInfo {
-            about: "the hard level's search on every core of the server, 2 s a move \
-                (expert@TIME for another time); it drafts first, for blue and what is left",
-            make: |arg| {
-                let expert = umpire_bots::search::expert::<FlowerDomain>();
-                Ok(Box::new(DraftsFirst((expert.make)(arg)?)))
-            },
-            ..expert
-        },
-    ]
-};
-
-/// A bot that, with the advantage, names itself the first drafter, and
-/// otherwise plays as the bot it wraps. The search lets the opponent draft
-/// first (blue and yellow beat `greedy`'s red and green); but the expert,
-/// drafting first against the hard level, ends up with blue and red and
-/// the first move, the side where its deeper search gains most
-/// (docs/strength.md, "Flower Domain, 100 games").
-struct DraftsFirst(Box<dyn umpire_core::Bot>);
-
-impl umpire_core::Bot for DraftsFirst {
-    fn observe(&mut self, seat: SeatView<'_>) {
-        self.0.observe(seat);
-    }
-
-    fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
-        let me = seat.seat();
-        if seat.decision().kind(me) == Some("first") {
-            return Some(Action::First(me).to_string());
-        }
-        self.0.choose(seat, think, rng)
-    }
-}
+/// Flower Domain's bots, weakest first within a level.
+pub(crate) static BOTS: [BotInfo; 3] = umpire_bots::greedy_and_search::<FlowerDomain, Greedy>(
+    "one move ahead: the move that most raises its score over the opponent's, growing its own regions",
+);
 
 /// Plays the move that most raises its own score minus the opponent's (the
 /// largest regions of each seat's colours), then, among equals, the one that

@@ -477,28 +477,30 @@ mod tests {
     use crate::Config;
     use umpire_core::{Game, seeded_rng};
 
-    fn play(g: &mut FourStatements, seat: Seat, text: &str) {
-        g.play(seat, &text.parse::<Action>().unwrap()).unwrap();
-    }
-
-    const EVEN: &str = "An even number of tiles are green.; An even number of tiles are red.; \
-                        An even number of tiles are blue.; An even number of tiles are yellow.";
-
-    #[test]
-    fn the_other_seats_dealt_cells_are_drawn_away_from_where_it_bluffed() {
+    /// P1's view once both seats bluffed: P1 knows row 1, P2 row 4 and
+    /// bluffed on rows 2 and 3.
+    fn first_bluffs_seen_by_p1() -> View {
         let config = Config {
             known_p1: "A1 B1 C1 D1".into(),
             known_p2: "A4 B4 C4 D4".into(),
             ..Config::default()
         };
         let mut g = FourStatements::new(&config, 7).unwrap();
-        play(&mut g, Seat::P1, &format!("subset A2 B2 A3 B3; {EVEN}"));
-        play(
-            &mut g,
-            Seat::P2,
-            &format!("subset A2 B2 C2 D2 A3 B3 C3 D3; {EVEN}"),
-        );
-        let seen = g.view(Viewer::Seat(Seat::P1));
+        let even = "An even number of tiles are green.; An even number of tiles are red.; \
+                    An even number of tiles are blue.; An even number of tiles are yellow.";
+        for (seat, subset) in [
+            (Seat::P1, "A2 B2 A3 B3"),
+            (Seat::P2, "A2 B2 C2 D2 A3 B3 C3 D3"),
+        ] {
+            let bluff: Action = format!("subset {subset}; {even}").parse().unwrap();
+            g.play(seat, &bluff).unwrap();
+        }
+        g.view(Viewer::Seat(Seat::P1))
+    }
+
+    #[test]
+    fn the_other_seats_dealt_cells_are_drawn_away_from_where_it_bluffed() {
+        let seen = first_bluffs_seen_by_p1();
         let mut rng = seeded_rng(7);
         let (mut outside, draws) = (0, 400);
         for _ in 0..draws {
@@ -541,19 +543,7 @@ mod tests {
 
     #[test]
     fn a_cell_the_seat_bluffed_on_around_its_buy_is_less_likely_bought() {
-        let config = Config {
-            known_p1: "A1 B1 C1 D1".into(),
-            known_p2: "A4 B4 C4 D4".into(),
-            ..Config::default()
-        };
-        let mut g = FourStatements::new(&config, 7).unwrap();
-        play(&mut g, Seat::P1, &format!("subset A2 B2 A3 B3; {EVEN}"));
-        play(
-            &mut g,
-            Seat::P2,
-            &format!("subset A2 B2 C2 D2 A3 B3 C3 D3; {EVEN}"),
-        );
-        let view = g.view(Viewer::Seat(Seat::P1));
+        let view = first_bluffs_seen_by_p1();
         let odds = bought_odds(&view, Seat::P2, 0);
         assert!(odds[4] < 1.0 && odds[0] > 1.0, "{odds:?}");
     }

@@ -12,7 +12,7 @@
 //! could afford the cells) is not used, and a replayed buy it could not
 //! afford is granted.
 
-use rand::{Rng, RngExt, seq::SliceRandom};
+use rand::{Rng, RngExt, seq::IndexedRandom, seq::SliceRandom};
 use umpire_core::{PerSeat, Seat, Viewer};
 
 use crate::deduce;
@@ -250,15 +250,9 @@ fn weighed_cells<R: Rng + ?Sized>(
     let mut all = Vec::new();
     sets(free, n.min(free.len()), CellSet::EMPTY, &mut all);
     let weight = |s: &CellSet| s.indices().map(|i| odds[i]).product::<f64>();
-    let total: f64 = all.iter().map(weight).sum();
-    let mut at = rng.random::<f64>() * total;
-    for s in &all {
-        at -= weight(s);
-        if at <= 0.0 {
-            return *s;
-        }
-    }
-    all.last().copied().unwrap_or_default()
+    all.choose_weighted(rng, weight)
+        .copied()
+        .unwrap_or_default()
 }
 
 /// A side's bluff, a smokescreened statement the viewer cannot read drawn

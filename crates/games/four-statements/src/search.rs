@@ -1,10 +1,11 @@
 //! Four Statements knowledge for the search. Random play never names the
 //! grid, so rollouts say nothing: the search looks to the end of the round
 //! over a few choices (bluffs whose truths tell the most; the greedy bot's
-//! claims; buying, waiting or guessing), and judges a position by each
-//! seat's chance to name the grid first: from how much it still has to
-//! learn (the grids still possible for it, counted exactly by the
-//! deduction engine, less what its RP can buy) and, for a tie, its RP.
+//! claims; buying, waiting, or naming the grid once certain), and judges
+//! a position by each seat's chance to name the grid first: from how much
+//! it still has to learn (the grids still possible for it, counted exactly
+//! by the deduction engine, less what its RP can buy) and, for a tie, its
+//! RP.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -21,12 +22,6 @@ use umpire_bots::search::{Sampler, SearchGame, Tuning, logistic};
 
 /// Bluffs weighed at each bluff decision.
 const BLUFFS: usize = 4;
-/// A guess is weighed when at most this many grids are left. A wrong
-/// guess costs every RP, and about a third of the games against `greedy`
-/// end with both naming the grid in the same round, where more RP wins
-/// (from 6 grids, with a cell worth 2 bits, it won 149 of 200 games
-/// against `greedy`; from 2 with [`CELL_BITS`], 157: docs/strength.md).
-const GUESS_FROM: u64 = 2;
 /// The bits a cell the seat's RP can buy is worth in the leaf value. At 2
 /// (a cell's whole colour) the search hoarded RP, bought a third as often
 /// as `greedy`, and lost more races to name the grid first.
@@ -75,17 +70,16 @@ impl SearchGame for FourStatements {
             // Detective on an unsure statement, or the likeliest truths:
             // nothing to weigh.
             Some("claim") => add(claim(&view, seat, &known, &now)),
-            // Greedy's buy or guess, waiting, or a guess while few grids
-            // are left (a wrong one rules a grid out, but costs the RP).
-            Some(_) => {
-                add(reveal(&view, seat, &known, &now, rng));
-                if self.decision().kind(seat) == Some("reveal") {
-                    add(Action::Pass);
+            // Greedy's buy, or its guess once the grid is certain, and
+            // waiting; never a gamble on a grid still in doubt (see
+            // [`gambles`]) unless a guess is already due.
+            Some(kind) => {
+                let action = reveal(&view, seat, &known, &now, rng);
+                if kind == "guess" || !gambles(&action, now.count) {
+                    add(action);
                 }
-                if (2..=GUESS_FROM).contains(&now.count)
-                    && let Some(grid) = deduce::sample(&known, rng)
-                {
-                    add(Action::Guess(grid));
+                if kind == "reveal" {
+                    add(Action::Pass);
                 }
             }
             None => {}
@@ -112,6 +106,18 @@ impl SearchGame for FourStatements {
         let lead = f64::from(self.rp(Seat::P1)) - f64::from(self.rp(Seat::P2));
         race(bits(Seat::P1), bits(Seat::P2), lead)
     }
+}
+
+/// Whether `action` guesses with `grids` still possible. Even from two, a
+/// guess loses more games than it wins: a wrong one costs every RP, and
+/// the next round's bluff tells two grids apart, so the seat that waits
+/// names the grid a round later with its RP whole and, knowing more than
+/// its opponent, wins the tie. Over 1,600 games against `greedy`, where
+/// the other seat was not naming the grid that round, the search won 109
+/// of the 111 such reveals it waited at and 99 of the 150 it guessed at
+/// (where the other seat was, a guess won 27 of 69: docs/strength.md).
+fn gambles(action: &Action, grids: u64) -> bool {
+    matches!(action, Action::Guess(_)) && grids > 1
 }
 
 /// Bits a seat's bluff tells it in a round, on average…

@@ -2,8 +2,10 @@
 //! their seat's window.
 
 use serde_json::json;
-use umpire_core::{Erased, Game, Match, MatchOptions, SeatView, Think, Viewer, seeded_rng};
-use umpire_four_statements::{FourStatements, REGISTRATION};
+use umpire_core::{
+    Erased, Game, Match, MatchOptions, Record, Seat, SeatView, Think, Viewer, seeded_rng,
+};
+use umpire_four_statements::{FourStatements, REGISTRATION, deduce, knowledge};
 
 umpire_core::bot_tests! {
     FourStatements, REGISTRATION;
@@ -47,4 +49,30 @@ fn greedy_knows_only_its_seat_s_window() {
         }
     }
     assert!(compared >= 6);
+}
+
+/// With two grids left the search waits rather than guess: the next
+/// round's bluff tells them apart, and a wrong guess costs every RP. The
+/// position is from a game of `search@200ms` (P2) against `greedy`
+/// (`umpire arena four-statements --bots search@200ms,greedy --seed
+/// 1000`, seed 1099) in which the search guessed in round 3, wrongly,
+/// while `greedy` still had 218 grids to tell apart.
+#[test]
+fn search_does_not_gamble_with_two_grids_left() {
+    let record: Record = serde_json::from_str(include_str!("records/two-grids-left.json")).unwrap();
+    let m = Match::replay(REGISTRATION.game, &record).unwrap();
+    let state = m.state().downcast::<FourStatements>().unwrap().clone();
+    let me = Seat::P2;
+    assert_eq!(state.decision().kind(me), Some("reveal"));
+    let known = knowledge::from_view(me, &state.view(Viewer::Seat(me)));
+    assert_eq!(deduce::count(&known), 2, "two grids left");
+    let erased = Erased(state);
+    for seed in 0..4 {
+        let mut bot = REGISTRATION.make_bot("search:200").unwrap();
+        let window = SeatView::new(&erased, me);
+        let action = bot
+            .choose(window, &Think::unlimited(), &mut seeded_rng(seed))
+            .unwrap();
+        assert!(!action.starts_with("guess"), "seed {seed}: {action}");
+    }
 }

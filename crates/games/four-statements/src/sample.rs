@@ -12,7 +12,10 @@
 //! could afford the cells) is not used, and a replayed buy it could not
 //! afford is granted.
 
-use rand::{Rng, RngExt, seq::IndexedRandom, seq::SliceRandom};
+use rand::{
+    Rng, RngExt,
+    seq::{IndexedRandom, SliceRandom},
+};
 use umpire_core::{PerSeat, Seat, Viewer};
 
 use crate::deduce;

@@ -6,8 +6,7 @@
 //! change in each colour's largest region is known from region labels
 //! computed once per turn.
 
-use crate::{Action, BOARD, CELLS, Colour, FlowerDomain, Phase, Placement, garden_regions};
-use rand::RngExt;
+use crate::{Action, BOARD, CELLS, Colour, FlowerDomain, Phase, garden_regions};
 use umpire_core::grid::Groups;
 use umpire_core::{BotInfo, Game, MatchRng, Seat, SeatView, Viewer};
 
@@ -21,7 +20,7 @@ pub(crate) static BOTS: [BotInfo; 3] = umpire_bots::greedy_and_search::<FlowerDo
 /// Plays the move that most raises its own score minus the opponent's (the
 /// largest regions of each seat's colours), then, among equals, the one that
 /// grows its own regions most and the opponent's least. Passes when every
-/// move would cost it. Stops looking when `think` says so.
+/// move would cost it.
 #[derive(Default)]
 pub struct Greedy;
 
@@ -56,13 +55,13 @@ impl Regions {
 const PICKS: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
 
 impl umpire_core::Bot for Greedy {
-    fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
+    fn choose(&mut self, seat: SeatView<'_>, _: &Think, rng: &mut MatchRng) -> Option<String> {
         let me = seat.seat();
         let view = seat.typed_view::<FlowerDomain>()?;
         let state = FlowerDomain::sample(Viewer::Seat(me), &view, &(), rng);
         seat.decision().get(me)?;
         match state.phase() {
-            Phase::Play => Some(best_action(&state, me, think, rng).to_string()),
+            Phase::Play => Some(best_action(&state, me, rng).to_string()),
             _ => setup_action(&state, me, PICKS).map(|a| a.to_string()),
         }
     }
@@ -86,62 +85,36 @@ pub(crate) fn setup_action(
     }
 }
 
-/// The best move, or [`Action::Pass`].
-fn best_action(state: &FlowerDomain, me: Seat, think: &Think, rng: &mut MatchRng) -> Action {
-    let restricted = state.garden().occupied() == 0;
-    // Passing keeps the score as it is: a move must not cost anything,
-    // except the first move of the game, which someone has to make.
-    let mut best: Option<(i64, Placement)> = None;
-    let mut ties = 0u32;
-    for_each_move(state, me, think, |value, p| match best {
-        None if value >= 0 || restricted => (best, ties) = (Some((value, p)), 1),
-        Some((v, _)) if value > v => (best, ties) = (Some((value, p)), 1),
-        Some((v, _)) if value == v => {
-            // Uniform among equals (reservoir sampling).
-            ties += 1;
-            if rng.random_range(0..ties) == 0 {
-                best = Some((value, p));
-            }
-        }
-        _ => {}
-    });
-    match best {
-        Some((_, p)) => FlowerDomain::action_of(&p),
-        None => Action::Pass,
-    }
-}
-
-/// Calls `f` with every move and its value for `me`: the change in its
-/// score minus the opponent's, times 1000, plus how much it grows its own
-/// regions less the opponent's. Stops early when `think` says so.
-fn for_each_move(state: &FlowerDomain, me: Seat, think: &Think, mut f: impl FnMut(i64, Placement)) {
-    // The flowers of one move all differ in colour, so each adds to its own
-    // colour's regions alone: a move's value is the sum of what each flower
-    // is worth at its garden cell, looked up from a table made once.
+/// The best move, or [`Action::Pass`]. The flowers of one move all
+/// differ in colour, so each adds to its own colour's regions alone: a
+/// move's value is the sum of what each flower is worth at its garden
+/// cell, from a table made once: the change in the seat's score minus the
+/// opponent's, times 1000, plus how much it grows its own regions less the
+/// opponent's. Equals are drawn at random.
+fn best_action(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Action {
     let regions = Regions::all(state);
-    let worth: [[i64; CELLS]; 4] = std::array::from_fn(|ci| {
+    let worth: [[f64; CELLS]; 4] = std::array::from_fn(|ci| {
         let r = &regions[ci];
         // +1 for my colours, -1 for the opponent's.
         let sign = if state.owner(Colour::ALL[ci]) == Some(me) {
-            1
+            1.0
         } else {
-            -1
+            -1.0
         };
         std::array::from_fn(|t| {
             let merged = r.merged(t);
-            sign * (i64::from(merged.saturating_sub(r.largest())) * 1_000 + i64::from(merged))
+            sign * (f64::from(merged.saturating_sub(r.largest())) * 1_000.0 + f64::from(merged))
         })
     });
-    let colour_at = meadow_colours(state);
-    for (n, p) in state.placements().enumerate() {
-        if n % 4096 == 4095 && think.should_stop() {
-            break;
-        }
-        let value = p
-            .pairs()
-            .map(|(f, t)| worth[colour_at[f] as usize][t])
-            .sum();
-        f(value, p);
+    let best = state
+        .move_gen()
+        .best(&meadow_colours(state), &worth, 1, rng);
+    // Passing keeps the score as it is: a move must not cost anything,
+    // except the first move of the game, which someone has to make.
+    let restricted = state.garden().occupied() == 0;
+    match best.first() {
+        Some((value, p)) if *value >= 0.0 || restricted => FlowerDomain::action_of(p),
+        _ => Action::Pass,
     }
 }
 

@@ -5,7 +5,6 @@
 use crate::{
     Action, BOARD, CELLS, Colour, FlowerDomain, Flowers, Phase, Placement, garden_regions,
 };
-use rand::RngExt;
 use umpire_core::{MatchRng, Seat};
 
 use crate::bot::{Regions, meadow_colours, setup_action};
@@ -138,25 +137,12 @@ fn shortlist(state: &FlowerDomain, me: Seat, rng: &mut MatchRng) -> Vec<Placemen
             v
         })
     });
-    let colour_at = meadow_colours(state);
-    let mut top: Vec<((f64, u32), Placement)> = Vec::with_capacity(KEEP + 1);
-    for p in state.placements() {
-        let v: f64 = p
-            .pairs()
-            .map(|(f, t)| worth[colour_at[f] as usize][t])
-            .sum();
-        // A tie-break is drawn only for a move that may get in.
-        if top.len() >= KEEP && v < top[KEEP - 1].0.0 {
-            continue;
-        }
-        let key = (v, rng.random::<u32>());
-        if top.len() < KEEP || key > top[KEEP - 1].0 {
-            let at = top.partition_point(|(k, _)| *k > key);
-            top.insert(at, (key, p));
-            top.truncate(KEEP);
-        }
-    }
-    top.into_iter().map(|(_, p)| p).collect()
+    state
+        .move_gen()
+        .best(&meadow_colours(state), &worth, KEEP, rng)
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect()
 }
 
 #[cfg(test)]

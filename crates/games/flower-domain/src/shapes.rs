@@ -19,7 +19,7 @@ use rand::{Rng, RngExt};
 
 use umpire_core::grid::{Symmetry, normalize, nth_bit};
 
-use crate::board::{BOARD, CENTRE, Flowers, SIZE};
+use crate::board::{BOARD, CELLS, CENTRE, Flowers, SIZE};
 
 /// One fixed shape: its cells as offsets from the bounding box's top-left
 /// corner, in reading order (row by row), and where it fits on a board.
@@ -41,6 +41,9 @@ pub struct Image {
 pub struct Tables {
     pub shapes: Vec<Shape>,
     pub images: Vec<Vec<Image>>,
+    /// For each shape, the (source shape, image) pairs that put flowers
+    /// down in it.
+    pub sources: Vec<Vec<(usize, usize)>>,
 }
 
 pub static TABLES: LazyLock<Tables> = LazyLock::new(build);
@@ -113,8 +116,18 @@ fn build() -> Tables {
             }
             images
         })
-        .collect();
-    Tables { shapes, images }
+        .collect::<Vec<Vec<Image>>>();
+    let mut sources = vec![Vec::new(); SHAPES];
+    for (s, ims) in images.iter().enumerate() {
+        for (i, im) in ims.iter().enumerate() {
+            sources[im.shape].push((s, i));
+        }
+    }
+    Tables {
+        shapes,
+        images,
+        sources,
+    }
 }
 
 /// A move's cells as board indices (`row * 10 + col`): flower `from[i]`
@@ -258,6 +271,73 @@ impl MoveGen {
         None
     }
 
+    /// The `keep` placements of greatest worth, best first, each with its
+    /// worth: the sum over its flowers of `worth[colour][garden cell]`
+    /// (`colours`: each meadow cell's colour, as an index into `worth`).
+    /// Equals are kept at random.
+    ///
+    /// A placement's worth depends only on the shape it lands in, the
+    /// colour on each of that shape's cells and where it lands, so each
+    /// such colouring is scored once at every garden anchor, however many
+    /// meadow places and images give it: a few thousand sums where the
+    /// placements number up to 10^5 or more.
+    pub fn best<R: Rng + ?Sized>(
+        &self,
+        colours: &[u8; CELLS],
+        worth: &[[f64; CELLS]; 4],
+        keep: usize,
+        rng: &mut R,
+    ) -> Vec<(f64, Placement)> {
+        let t = &*TABLES;
+        let mut top = Top::new(keep);
+        // The meadow places and images landing in one shape, by the
+        // colours they put on its cells (two bits a cell), packed as
+        // `colours << 24 | shape << 16 | anchor << 8 | image` to sort fast.
+        let mut landing: Vec<u32> = Vec::new();
+        for (target, to) in t.shapes.iter().enumerate() {
+            let fits = self.fit[target];
+            if fits == 0 {
+                continue;
+            }
+            landing.clear();
+            for &(s, i) in &t.sources[target] {
+                let shape = &t.shapes[s];
+                let perm = &t.images[s][i].perm;
+                let mut takes = self.take[s];
+                while takes != 0 {
+                    let a = takes.trailing_zeros();
+                    takes &= takes - 1;
+                    let painted = (0..shape.len).fold(0u8, |p, k| {
+                        p | colours[(a + shape.offsets[k]) as usize] << (2 * perm[k])
+                    });
+                    landing.push(u32::from(painted) << 24 | (s as u32) << 16 | a << 8 | i as u32);
+                }
+            }
+            landing.sort_unstable();
+            for same in landing.chunk_by(|x, y| x >> 24 == y >> 24) {
+                let painted = same[0] >> 24;
+                // Each cell's worth by anchor; a shape's missing cells add 0.
+                let rows: [&[f64]; 4] = std::array::from_fn(|j| match j < to.len {
+                    true => &worth[(painted >> (2 * j) & 3) as usize][to.offsets[j] as usize..],
+                    false => &NOTHING[..],
+                });
+                let mut anchors = fits;
+                while anchors != 0 {
+                    let b = anchors.trailing_zeros() as usize;
+                    anchors &= anchors - 1;
+                    let value = rows[0][b] + rows[1][b] + rows[2][b] + rows[3][b];
+                    for &e in same {
+                        top.offer(value, rng, || {
+                            let (s, a, i) = (e >> 16 & 0xff, e >> 8 & 0xff, e & 0xff);
+                            placement(s as usize, a, i as usize, b as u32)
+                        });
+                    }
+                }
+            }
+        }
+        top.into_best()
+    }
+
     /// Every placement once, lazily.
     pub fn iter(self) -> Placements {
         Placements {
@@ -269,6 +349,48 @@ impl MoveGen {
             fits: 0,
             started: false,
         }
+    }
+}
+
+/// The worth of a cell a shape does not have.
+static NOTHING: [f64; CELLS] = [0.0; CELLS];
+
+/// The best so far of a fixed number, equals ordered by a random draw.
+struct Top {
+    keep: usize,
+    best: Vec<((f64, u32), Placement)>,
+}
+
+impl Top {
+    fn new(keep: usize) -> Top {
+        Top {
+            keep,
+            best: Vec::with_capacity(keep + 1),
+        }
+    }
+
+    /// Takes the placement `make` builds if its `value` gets in.
+    fn offer<R: Rng + ?Sized>(
+        &mut self,
+        value: f64,
+        rng: &mut R,
+        make: impl FnOnce() -> Placement,
+    ) {
+        let full = self.best.len() >= self.keep;
+        // A tie-break is drawn only for a placement that may get in.
+        if self.keep == 0 || (full && value < self.best[self.keep - 1].0.0) {
+            return;
+        }
+        let key = (value, rng.random::<u32>());
+        if !full || key > self.best[self.keep - 1].0 {
+            let at = self.best.partition_point(|(k, _)| *k > key);
+            self.best.insert(at, (key, make()));
+            self.best.truncate(self.keep);
+        }
+    }
+
+    fn into_best(self) -> Vec<(f64, Placement)> {
+        self.best.into_iter().map(|((v, _), p)| (v, p)).collect()
     }
 }
 

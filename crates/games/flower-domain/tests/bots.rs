@@ -16,8 +16,8 @@ umpire_core::bot_tests! {
 }
 
 /// On the largest move lists (an unrestricted second move, over 200,000
-/// moves) greedy answers within its budget, and with the best it has when
-/// stopped early.
+/// moves) greedy answers within its budget, and with a legal move even
+/// when its time is up at once.
 #[test]
 fn greedy_keeps_to_its_budget() {
     let config = json!({"first_move": "original"});

@@ -237,3 +237,88 @@ fn sampling_is_uniform_over_the_legal_actions() {
         );
     }
 }
+
+/// `MoveGen::best`, which scores each colouring of a shape once, keeps
+/// the placements the listing says are best: on random positions and
+/// random worth tables (small integers, so that many placements tie, and
+/// fractions), the same values as the whole listing's best, each kept
+/// placement legal and worth what it is said to be.
+#[test]
+fn the_best_placements_are_the_listings_best() {
+    let mut rng = seeded_rng(11);
+    let mut checked = 0;
+    for seed in 0..40 {
+        let config = Config {
+            first_move: if seed % 2 == 0 {
+                FirstMove::Amended
+            } else {
+                FirstMove::Original
+            },
+            ..Config::default()
+        };
+        let mut state = opening(&config, seed);
+        while state.phase() == Phase::Play {
+            let colours: [u8; 100] = std::array::from_fn(|i| {
+                state
+                    .meadow()
+                    .colour_at_index(i)
+                    .map_or(u8::MAX, |c| c as u8)
+            });
+            let whole = rng.random_range(0..2) == 0;
+            let worth: [[f64; 100]; 4] = std::array::from_fn(|_| {
+                std::array::from_fn(|_| match whole {
+                    true => f64::from(rng.random_range(-3..=3)),
+                    false => rng.random_range(-2.0..2.0),
+                })
+            });
+            let value = |p: &umpire_flower_domain::Placement| -> f64 {
+                p.pairs().map(|(f, t)| worth[colours[f] as usize][t]).sum()
+            };
+            let listed: HashSet<umpire_flower_domain::Placement> = state.placements().collect();
+            let mut all: Vec<f64> = listed.iter().map(value).collect();
+            all.sort_by(|a, b| b.total_cmp(a));
+            let keep = rng.random_range(1..=20);
+            let best = state.move_gen().best(&colours, &worth, keep, &mut rng);
+            assert_eq!(best.len(), keep.min(all.len()));
+            for (k, (v, p)) in best.iter().enumerate() {
+                assert!(listed.contains(p), "{p:?} is not a legal placement");
+                assert!(
+                    (v - value(p)).abs() < 1e-9,
+                    "{p:?} is worth {}, not {v}",
+                    value(p)
+                );
+                assert!(
+                    (v - all[k]).abs() < 1e-9,
+                    "the {k}-th best is worth {}, not {v}",
+                    all[k]
+                );
+            }
+            let kept: HashSet<_> = best.iter().map(|(_, p)| *p).collect();
+            assert_eq!(kept.len(), best.len(), "a placement kept twice");
+            checked += 1;
+            let seat = state.decision().seats().iter().next().unwrap();
+            let action = state.sample_action(seat, &mut rng).unwrap();
+            state.play(seat, &action).unwrap();
+        }
+    }
+    assert!(checked > 400, "{checked} positions");
+}
+
+/// Equals are kept at random: with every placement worth the same, the
+/// one best placement differs from draw to draw.
+#[test]
+fn the_best_of_equals_is_drawn_at_random() {
+    let state = opening(&Config::default(), 3);
+    let colours: [u8; 100] = std::array::from_fn(|i| {
+        state
+            .meadow()
+            .colour_at_index(i)
+            .map_or(u8::MAX, |c| c as u8)
+    });
+    let worth = [[0.0; 100]; 4];
+    let mut rng = seeded_rng(2);
+    let drawn: HashSet<_> = (0..50)
+        .map(|_| state.move_gen().best(&colours, &worth, 1, &mut rng)[0].1)
+        .collect();
+    assert!(drawn.len() > 40, "{} distinct of 50", drawn.len());
+}

@@ -119,6 +119,34 @@ fn opening(config: &Config, seed: u64) -> FlowerDomain {
     state
 }
 
+/// [`opening`] of seed `seed`, with the amended first move for even
+/// seeds and the original one for odd seeds.
+fn opening_by_parity(seed: u64) -> FlowerDomain {
+    let first_move = if seed % 2 == 0 {
+        FirstMove::Amended
+    } else {
+        FirstMove::Original
+    };
+    opening(
+        &Config {
+            first_move,
+            ..Config::default()
+        },
+        seed,
+    )
+}
+
+/// Each meadow cell's colour as an index into the worth tables of
+/// `MoveGen::best`.
+fn colours(state: &FlowerDomain) -> [u8; 100] {
+    std::array::from_fn(|i| {
+        state
+            .meadow()
+            .colour_at_index(i)
+            .map_or(u8::MAX, |c| c as u8)
+    })
+}
+
 /// Lists `state`'s moves for the seat to move and checks them against the
 /// brute force: the same set, each listed once, the count the generator says.
 fn check_listing(state: &FlowerDomain) -> usize {
@@ -175,15 +203,7 @@ fn listing_equals_brute_force_on_200_random_positions() {
     let mut rng = seeded_rng(8);
     let mut checked = 0;
     for seed in 0.. {
-        let config = Config {
-            first_move: if seed % 2 == 0 {
-                FirstMove::Amended
-            } else {
-                FirstMove::Original
-            },
-            ..Config::default()
-        };
-        let mut state = opening(&config, seed);
+        let mut state = opening_by_parity(seed);
         while state.phase() == Phase::Play && checked < 200 {
             // Positions late in a game are cheap; check one in four early ones.
             if state.move_gen().count() < 30_000 || rng.random_range(0..4) == 0 {
@@ -248,22 +268,9 @@ fn the_best_placements_are_the_listings_best() {
     let mut rng = seeded_rng(11);
     let mut checked = 0;
     for seed in 0..40 {
-        let config = Config {
-            first_move: if seed % 2 == 0 {
-                FirstMove::Amended
-            } else {
-                FirstMove::Original
-            },
-            ..Config::default()
-        };
-        let mut state = opening(&config, seed);
+        let mut state = opening_by_parity(seed);
         while state.phase() == Phase::Play {
-            let colours: [u8; 100] = std::array::from_fn(|i| {
-                state
-                    .meadow()
-                    .colour_at_index(i)
-                    .map_or(u8::MAX, |c| c as u8)
-            });
+            let colours = colours(&state);
             let whole = rng.random_range(0..2) == 0;
             let worth: [[f64; 100]; 4] = std::array::from_fn(|_| {
                 std::array::from_fn(|_| match whole {
@@ -309,12 +316,7 @@ fn the_best_placements_are_the_listings_best() {
 #[test]
 fn the_best_of_equals_is_drawn_at_random() {
     let state = opening(&Config::default(), 3);
-    let colours: [u8; 100] = std::array::from_fn(|i| {
-        state
-            .meadow()
-            .colour_at_index(i)
-            .map_or(u8::MAX, |c| c as u8)
-    });
+    let colours = colours(&state);
     let worth = [[0.0; 100]; 4];
     let mut rng = seeded_rng(2);
     let drawn: HashSet<_> = (0..50)

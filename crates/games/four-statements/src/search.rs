@@ -17,7 +17,7 @@ use crate::view::View;
 use crate::{Action, Bluff, CELL_PRICE, FourStatements, Phase};
 use umpire_core::{Game, MatchRng, Seat, Viewer};
 
-use crate::bot::{claim, informative_bluff, informative_bluff_on, no_limit_subset, reveal};
+use crate::bot::{informative_bluff, informative_bluff_on, no_limit_subset, reveal, sharp_claim};
 use umpire_bots::search::{Sampler, SearchGame, Tuning, logistic};
 
 /// Bluffs weighed at each bluff decision.
@@ -60,16 +60,19 @@ impl SearchGame for FourStatements {
                     .map(|_| informative_bluff(self, seat, &known, &now, rng))
                     .collect();
                 if let Some(cells) = no_limit_subset(self, seat, &now, rng) {
-                    bluffs.push(informative_bluff_on(self, seat, &known, cells, true, rng));
+                    bluffs.push(informative_bluff_on(
+                        self, seat, &known, &now, cells, true, rng,
+                    ));
                 }
                 bluffs.sort_by(|a, b| b.0.total_cmp(&a.0));
                 for (_, b) in bluffs {
                     add(Action::Bluff(Box::new(b)));
                 }
             }
-            // Detective on an unsure statement, or the likeliest truths:
+            // Detective on an unsure statement, the likeliest truths, or
+            // with few grids left the claims likeliest to leave one:
             // nothing to weigh.
-            Some("claim") => add(claim(&view, seat, &known, &now)),
+            Some("claim") => add(sharp_claim(&view, seat, &known, &now, rng)),
             // Greedy's buy, or its guess once the grid is certain, and
             // waiting; never a gamble on a grid still in doubt (see
             // [`gambles`]) unless a guess is already due.
@@ -214,7 +217,8 @@ mod tests {
         );
         assert_eq!(found.iterations, 2, "one iteration on each of 2 threads");
         let known = knowledge::from_view(Seat::P1, &view);
-        let claim = crate::bot::claim(&view, Seat::P1, &known, &deduce::posterior(&known));
+        let now = deduce::posterior(&known);
+        let claim = crate::bot::sharp_claim(&view, Seat::P1, &known, &now, &mut rng);
         assert_eq!(found.action, Some(claim));
     }
 

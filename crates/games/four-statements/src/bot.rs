@@ -354,16 +354,7 @@ fn telling_claims(
     now: &Posterior,
     rng: &mut MatchRng,
 ) -> Option<Action> {
-    let round = view.rounds.last()?;
-    let theirs = round.sides[me.other()].as_ref()?;
-    let asked = round.sides[me].as_ref().and_then(|s| s.detective);
-    let said: Vec<(usize, Statement)> = theirs
-        .statements
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| asked != Some(i + 1))
-        .filter_map(|(i, s)| Some((i, s.text.as_deref()?.parse().ok()?)))
-        .collect();
+    let (subset, said) = claimable(view, me)?;
     if said.is_empty() {
         return None;
     }
@@ -374,7 +365,7 @@ fn telling_claims(
     if grids.len() as u64 != now.count {
         return None;
     }
-    let judge = Evaluator::new(theirs.subset);
+    let judge = Evaluator::new(subset);
     // Each grid's truths of the statements, as bits.
     let truths: Vec<usize> = grids
         .iter()
@@ -402,6 +393,22 @@ fn telling_claims(
         claims[*i] = Some(calls >> j & 1 == 1);
     }
     Some(Action::Claims(Claims { claims }))
+}
+
+/// The other seat's subset this round and the statements `me` may claim
+/// (shown, and not the one it asked Detective of), with their places.
+fn claimable(view: &View, me: Seat) -> Option<(CellSet, Vec<(usize, Statement)>)> {
+    let round = view.rounds.last()?;
+    let theirs = round.sides[me.other()].as_ref()?;
+    let asked = round.sides[me].as_ref().and_then(|s| s.detective);
+    let said = theirs
+        .statements
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| asked != Some(i + 1))
+        .filter_map(|(i, s)| Some((i, s.text.as_deref()?.parse().ok()?)))
+        .collect();
+    Some((theirs.subset, said))
 }
 
 pub(crate) fn reveal(
@@ -538,21 +545,18 @@ mod tests {
         let Action::Claims(c) = claims else {
             return 0;
         };
-        let round = view.rounds.last().unwrap();
-        let theirs = round.sides[me.other()].as_ref().unwrap();
-        let asked = round.sides[me].as_ref().and_then(|s| s.detective);
-        let agree: Vec<Table> = (0..STATEMENTS)
-            .filter(|&i| asked != Some(i + 1))
-            .filter_map(|i| {
-                let said: Statement = theirs.statements[i].text.as_deref()?.parse().ok()?;
-                let t = said.table(theirs.subset);
-                Some(if c.claims[i]? { t } else { t.not() })
+        let (subset, said) = claimable(view, me).unwrap();
+        let agree: Vec<Table> = said
+            .iter()
+            .filter_map(|(i, said)| {
+                let t = said.table(subset);
+                Some(if c.claims[*i]? { t } else { t.not() })
             })
             .collect();
         (0..=agree.len())
             .filter(|&k| {
                 let mut told = known.clone();
-                told.facts.push(Table::exactly(theirs.subset, k, &agree));
+                told.facts.push(Table::exactly(subset, k, &agree));
                 deduce::count(&told) == 1
             })
             .count() as u64

@@ -34,6 +34,7 @@ impl SearchGame for FourStatements {
         exploration: 0.3,
         widen: 2.0,
         rollout_depth: 0,
+        ..Tuning::EVALUATED
     };
 
     /// The grids still possible for `me`, counted once for every draw.
@@ -186,7 +187,7 @@ mod tests {
     use super::race;
     use crate::knowledge::{self, Memory};
     use crate::{Action, Config, FourStatements, deduce};
-    use umpire_bots::search::{Budget, search};
+    use umpire_bots::search::{Budget, Effort, search};
     use umpire_core::{Game, Seat, Think, Viewer, seeded_rng};
 
     #[test]
@@ -210,8 +211,10 @@ mod tests {
             Seat::P1,
             &view,
             &Memory::default(),
-            budget,
-            2,
+            Effort {
+                threads: 2,
+                ..Effort::single(budget)
+            },
             &Think::unlimited(),
             &mut rng,
         );

@@ -13,7 +13,7 @@ use serde_json::json;
 use umpire_core::conformance::play_randomly;
 use umpire_core::{Game, Match, MatchOptions, Seat, Think, Viewer, erase, seeded_rng};
 
-use crate::search::{Budget, Effort, SearchGame, search as search_move};
+use crate::search::{Budget, SearchGame, search as search_move};
 
 /// The seat to move, its view and memory after `moves` random actions and
 /// as many more as it takes to reach a decision of `kind`.
@@ -61,7 +61,8 @@ pub fn search<G: SearchGame>(c: &mut Criterion, moves: usize, kind: &str, iterat
                 seat,
                 &view,
                 &memory,
-                Effort::single(budget),
+                budget,
+                1,
                 &Think::unlimited(),
                 &mut rng,
             )

@@ -72,14 +72,6 @@ pub trait SearchGame: Game {
         drawn
     }
 
-    /// Actions beyond [`SearchGame::candidates`] for an expert's node that
-    /// has tried them all and has had [`Tuning::more_after`] visits: a game
-    /// whose candidates are a short list cut from a long one lengthens it
-    /// where the search has the visits to weigh more. Default: none.
-    fn more_candidates(&self, _seat: Seat, _rng: &mut MatchRng) -> Vec<Self::Action> {
-        Vec::new()
-    }
-
     /// The rollout policy: a uniformly random legal action by default.
     fn rollout_action(&self, seat: Seat, rng: &mut MatchRng) -> Option<Self::Action> {
         self.sample_action(seat, rng)
@@ -112,9 +104,6 @@ pub struct Tuning {
     pub widen: f64,
     /// Rollout actions played past the tree before [`SearchGame::evaluate`].
     pub rollout_depth: usize,
-    /// The visits after which an expert's node whose candidates are all
-    /// tried asks [`SearchGame::more_candidates`] once.
-    pub more_after: u32,
 }
 
 impl Tuning {
@@ -124,7 +113,6 @@ impl Tuning {
         exploration: 0.7,
         widen: 2.0,
         rollout_depth: 400,
-        more_after: 1000,
     };
 
     /// For a game whose [`SearchGame::evaluate`] says more than random
@@ -134,7 +122,6 @@ impl Tuning {
         exploration: 0.2,
         widen: 1.5,
         rollout_depth: 0,
-        more_after: 1000,
     };
 }
 
@@ -214,28 +201,6 @@ fn parse_millis(t: &str) -> Option<u64> {
     n.parse::<u64>().ok()?.checked_mul(scale)
 }
 
-/// What a search may spend: its budget, its threads, and whether its
-/// well-visited nodes ask for more candidates (the expert's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Effort {
-    pub budget: Budget,
-    pub threads: usize,
-    /// Whether a node asks [`SearchGame::more_candidates`] once it has
-    /// had [`Tuning::more_after`] visits.
-    pub lengthen: bool,
-}
-
-impl Effort {
-    /// `budget` on one thread, no candidates beyond the game's list.
-    pub fn single(budget: Budget) -> Effort {
-        Effort {
-            budget,
-            threads: 1,
-            lengthen: false,
-        }
-    }
-}
-
 /// What one search found.
 pub struct Found<A> {
     /// The most tried action of the seat at the root.
@@ -244,8 +209,8 @@ pub struct Found<A> {
     pub iterations: u64,
 }
 
-/// Searches `me`'s move from its `view` and `memory` within `effort` (and
-/// `think`). Never reads anything but those.
+/// Searches `me`'s move from its `view` and `memory` within `budget` (and
+/// `think`) on `threads` threads. Never reads anything but those.
 ///
 /// Threads search at the root in parallel: each grows a tree of its own
 /// from draws of its own, and their root statistics are summed (root
@@ -255,15 +220,11 @@ pub fn search<G: SearchGame>(
     me: Seat,
     view: &G::View,
     memory: &G::Memory,
-    effort: Effort,
+    budget: Budget,
+    threads: usize,
     think: &Think,
     rng: &mut MatchRng,
 ) -> Found<G::Action> {
-    let Effort {
-        budget,
-        threads,
-        lengthen,
-    } = effort;
     // A budget without a limit would search until `think` stops it.
     let budget = if budget.iterations.is_none() && budget.millis.is_none() {
         Budget::default()
@@ -273,13 +234,8 @@ pub fn search<G: SearchGame>(
     let deadline = budget
         .millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
-    let more_after = lengthen.then_some(G::TUNING.more_after);
-    let stop = Stop {
-        iterations: budget.iterations,
-        deadline,
-        think,
-    };
-    let grow = |rng: &mut MatchRng| grow::<G>(me, view, memory, &stop, more_after, rng);
+    let grow =
+        |rng: &mut MatchRng| grow::<G>(me, view, memory, budget.iterations, deadline, think, rng);
     let roots: Vec<(Vec<Arm<G::Action>>, u64)> = if threads <= 1 {
         vec![grow(rng)]
     } else {
@@ -305,15 +261,7 @@ pub fn search<G: SearchGame>(
     Found { action, iterations }
 }
 
-/// When a tree stops growing: after so many iterations, at a deadline, or
-/// when the caller says.
-struct Stop<'a> {
-    iterations: Option<u64>,
-    deadline: Option<Instant>,
-    think: &'a Think,
-}
-
-/// One tree grown until `stop` says,
+/// One tree grown until `iterations` or `deadline` (or `think`) says stop,
 /// or at once when `me` has one candidate at the root (a forced choice,
 /// such as a claim the game settles without weighing: the search would
 /// spend its whole time to play it anyway): `me`'s arms at its root, and
@@ -322,22 +270,18 @@ fn grow<G: SearchGame>(
     me: Seat,
     view: &G::View,
     memory: &G::Memory,
-    stop: &Stop,
-    more_after: Option<u32>,
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    think: &Think,
     rng: &mut MatchRng,
 ) -> (Vec<Arm<G::Action>>, u64) {
-    let Stop {
-        iterations,
-        deadline,
-        think,
-    } = *stop;
     let out_of_time = || think.should_stop() || deadline.is_some_and(|d| Instant::now() >= d);
     let mut tree = Tree::new();
     let mut draw = G::sampler(me, view, memory);
     let mut done = 0u64;
     while iterations.is_none_or(|n| done < n) && !out_of_time() {
         let state = draw(rng);
-        iterate(&mut tree, state, more_after, rng);
+        iterate(&mut tree, state, rng);
         done += 1;
         if done == 1 && tree.forced(me) {
             break;
@@ -349,12 +293,7 @@ fn grow<G: SearchGame>(
 
 /// One iteration on a drawn `state`: select, expand one node, roll out,
 /// back up.
-fn iterate<G: SearchGame>(
-    tree: &mut Tree<G::Action>,
-    mut state: G,
-    more_after: Option<u32>,
-    rng: &mut MatchRng,
-) {
+fn iterate<G: SearchGame>(tree: &mut Tree<G::Action>, mut state: G, rng: &mut MatchRng) {
     let mut path: Vec<(usize, Joint)> = Vec::new();
     let mut node = 0;
     loop {
@@ -364,7 +303,7 @@ fn iterate<G: SearchGame>(
         }
         let mut joint: Joint = PerSeat::new(None, None);
         for seat in seats.iter() {
-            match select(tree, node, &mut state, seat, more_after, rng) {
+            match select(tree, node, &mut state, seat, rng) {
                 Some(arm) => joint[seat] = Some(arm),
                 // No action for a seat that must act: score it as it is.
                 None => {
@@ -387,26 +326,16 @@ fn iterate<G: SearchGame>(
 
 /// Picks and plays `seat`'s arm at `node`: the best by UCB1 that is legal
 /// in this state (an opponent's options can depend on what is drawn).
-/// With `more_after`, a node that has tried all its candidates and had
-/// that many visits asks the game for more, once.
 fn select<G: SearchGame>(
     tree: &mut Tree<G::Action>,
     node: usize,
     state: &mut G,
     seat: Seat,
-    more_after: Option<u32>,
     rng: &mut MatchRng,
 ) -> Option<usize> {
     let stats = tree.nodes[node].seats[seat]
         .get_or_insert_with(|| SeatStats::new(state.candidates(seat, rng)));
     stats.visit(G::TUNING.widen);
-    if more_after.is_some_and(|n| stats.visits >= n)
-        && stats.waiting.is_empty()
-        && !stats.lengthened
-    {
-        stats.lengthen(state.more_candidates(seat, rng));
-        stats.widen(G::TUNING.widen);
-    }
     for arm in stats.ranked(G::TUNING.exploration) {
         if state.play(seat, &stats.arms[arm].action).is_ok() {
             return Some(arm);
@@ -440,15 +369,17 @@ fn rollout<G: SearchGame>(state: &mut G, rng: &mut MatchRng) {
 /// move within its budget, on so many threads.
 pub struct Search<G: SearchGame> {
     memory: G::Memory,
-    effort: Effort,
+    budget: Budget,
+    threads: usize,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G: SearchGame> Search<G> {
-    pub fn new(effort: Effort) -> Search<G> {
+    pub fn new(budget: Budget, threads: usize) -> Search<G> {
         Search {
             memory: G::Memory::default(),
-            effort,
+            budget,
+            threads,
             game: PhantomData,
         }
     }
@@ -462,7 +393,15 @@ impl<G: SearchGame> Bot for Search<G> {
     fn choose(&mut self, seat: SeatView<'_>, think: &Think, rng: &mut MatchRng) -> Option<String> {
         self.observe(seat);
         let view = seat.typed_view::<G>()?;
-        let found = search::<G>(seat.seat(), &view, &self.memory, self.effort, think, rng);
+        let found = search::<G>(
+            seat.seat(),
+            &view,
+            &self.memory,
+            self.budget,
+            self.threads,
+            think,
+            rng,
+        );
         found.action.map(|a| a.to_string())
     }
 }
@@ -475,7 +414,7 @@ pub const fn bot<G: SearchGame>() -> BotInfo {
         level: Level::Hard,
         about: "information-set Monte Carlo tree search, 200 ms a move \
             (search:ITERATIONS or search@TIME for other budgets)",
-        make: |arg| boxed::<G>(arg, Effort::single(G::BUDGET)),
+        make: |arg| boxed::<G>(arg, G::BUDGET, 1),
     }
 }
 
@@ -493,14 +432,7 @@ pub const fn expert<G: SearchGame>() -> BotInfo {
         level: Level::Expert,
         about: "the hard level's search on every core of the server, 2 s a move \
             (expert@TIME for another time)",
-        make: |arg| {
-            let effort = Effort {
-                budget: EXPERT_BUDGET,
-                threads: cores(),
-                lengthen: true,
-            };
-            boxed::<G>(arg, effort)
-        },
+        make: |arg| boxed::<G>(arg, EXPERT_BUDGET, cores()),
     }
 }
 
@@ -509,13 +441,19 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// A search bot for `G` spending `effort`, its budget read from `arg`
-/// (the effort's when empty).
-fn boxed<G: SearchGame>(arg: &str, mut effort: Effort) -> Result<Box<dyn Bot>, String> {
-    if !arg.is_empty() {
-        effort.budget = Budget::parse(arg)?;
-    }
-    Ok(Box::new(Search::<G>::new(effort)))
+/// A search bot for `G` on `threads` threads, its budget read from `arg`
+/// (`default` when empty).
+fn boxed<G: SearchGame>(
+    arg: &str,
+    default: Budget,
+    threads: usize,
+) -> Result<Box<dyn Bot>, String> {
+    let budget = if arg.is_empty() {
+        default
+    } else {
+        Budget::parse(arg)?
+    };
+    Ok(Box::new(Search::<G>::new(budget, threads)))
 }
 
 #[cfg(test)]
@@ -540,10 +478,8 @@ mod tests {
             Seat::P1,
             &view,
             &Default::default(),
-            Effort {
-                threads: 3,
-                ..Effort::single(budget)
-            },
+            budget,
+            3,
             &think,
             &mut rng,
         );

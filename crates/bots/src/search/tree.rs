@@ -26,8 +26,6 @@ pub(super) struct SeatStats<A> {
     pub waiting: Vec<A>,
     /// Iterations in which this seat acted here.
     pub visits: u32,
-    /// Whether more candidates were asked for (once a node).
-    pub lengthened: bool,
 }
 
 impl<A: PartialEq> SeatStats<A> {
@@ -38,7 +36,6 @@ impl<A: PartialEq> SeatStats<A> {
             arms: Vec::new(),
             waiting: candidates,
             visits: 0,
-            lengthened: false,
         }
     }
 
@@ -46,11 +43,6 @@ impl<A: PartialEq> SeatStats<A> {
     /// arms may be tried (progressive widening), in the candidates' order.
     pub fn visit(&mut self, widen: f64) {
         self.visits += 1;
-        self.widen(widen);
-    }
-
-    /// Makes arms of the waiting candidates up to what the visits allow.
-    pub fn widen(&mut self, widen: f64) {
         let allowed = (widen * f64::from(self.visits).sqrt()).ceil() as usize;
         while self.arms.len() < allowed.max(1) {
             let Some(action) = self.waiting.pop() else {
@@ -58,24 +50,6 @@ impl<A: PartialEq> SeatStats<A> {
             };
             self.add(action);
         }
-    }
-
-    /// Adds `more` candidates, in order, after the waiting ones; those
-    /// already arms or waiting are skipped.
-    pub fn lengthen(&mut self, more: Vec<A>) {
-        self.lengthened = true;
-        let mut fresh: Vec<A> = Vec::new();
-        for a in more {
-            if !self.arms.iter().any(|arm| arm.action == a)
-                && !self.waiting.contains(&a)
-                && !fresh.contains(&a)
-            {
-                fresh.push(a);
-            }
-        }
-        fresh.reverse();
-        fresh.append(&mut self.waiting);
-        self.waiting = fresh;
     }
 
     /// Makes `action` an arm (if it is not one yet); returns its index.
@@ -197,23 +171,5 @@ impl<A> Node<A> {
             seats: PerSeat::new(None, None),
             children: Vec::new(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lengthening_adds_only_new_candidates_after_the_waiting_ones() {
-        let mut stats = SeatStats::new(vec![1, 2, 3]);
-        stats.visit(1.0);
-        assert_eq!(stats.arms.len(), 1);
-        stats.lengthen(vec![1, 3, 4, 4, 5]);
-        assert!(stats.lengthened);
-        // Arm 1 stays one arm; 2 and 3 still come first, then 4 and 5.
-        while stats.waiting.pop().map(|a| stats.add(a)).is_some() {}
-        let order: Vec<i32> = stats.arms.iter().map(|a| a.action).collect();
-        assert_eq!(order, [1, 2, 3, 4, 5]);
     }
 }

@@ -34,7 +34,6 @@ impl SearchGame for FourStatements {
         exploration: 0.3,
         widen: 2.0,
         rollout_depth: 0,
-        ..Tuning::EVALUATED
     };
 
     /// The grids still possible for `me`, counted once for every draw.
@@ -187,7 +186,7 @@ mod tests {
     use super::race;
     use crate::knowledge::{self, Memory};
     use crate::{Action, Config, FourStatements, deduce};
-    use umpire_bots::search::{Budget, Effort, search};
+    use umpire_bots::search::{Budget, search};
     use umpire_core::{Game, Seat, Think, Viewer, seeded_rng};
 
     #[test]
@@ -211,10 +210,8 @@ mod tests {
             Seat::P1,
             &view,
             &Memory::default(),
-            Effort {
-                threads: 2,
-                ..Effort::single(budget)
-            },
+            budget,
+            2,
             &Think::unlimited(),
             &mut rng,
         );

@@ -12,8 +12,6 @@ use umpire_bots::search::{SearchGame, Tuning, logistic};
 
 /// Placements kept per node, by the value of the wall they leave.
 const KEEP: usize = 16;
-/// Placements an expert's node with the visits weighs.
-const MORE: usize = 48;
 /// A lead of this many points is worth about 73% (logistic scale).
 const SCALE: f64 = 4.0;
 
@@ -43,7 +41,7 @@ impl SearchGame for PentominoWall {
                 takes
             }
             Some(Kind::Present) => presents(self, seat),
-            Some(Kind::Place) => placements(self, seat, KEEP, rng),
+            Some(Kind::Place) => placements(self, seat, rng),
             Some(Kind::Orient) => {
                 let them = seat.other();
                 let Some(piece) = self.view(Viewer::Seat(seat)).exchanged[them] else {
@@ -76,13 +74,6 @@ impl SearchGame for PentominoWall {
         }
     }
 
-    fn more_candidates(&self, seat: Seat, rng: &mut MatchRng) -> Vec<Action> {
-        match self.pending(seat) {
-            Some(Kind::Place) => placements(self, seat, MORE, rng),
-            _ => Vec::new(),
-        }
-    }
-
     fn evaluate(&self) -> f64 {
         let worth = |s: Seat| value(self.wall(s)) + f64::from(self.credits(s));
         logistic(worth(Seat::P1) - worth(Seat::P2), SCALE)
@@ -110,21 +101,21 @@ fn presents(state: &PentominoWall, me: Seat) -> Vec<Action> {
         .collect()
 }
 
-/// The `keep` placements that leave the best wall, less the credits paid.
-fn placements(state: &PentominoWall, me: Seat, keep: usize, rng: &mut MatchRng) -> Vec<Action> {
+/// The KEEP placements that leave the best wall, less the credits paid.
+fn placements(state: &PentominoWall, me: Seat, rng: &mut MatchRng) -> Vec<Action> {
     let Some(from) = state.to_place(me) else {
         return Vec::new();
     };
     let weigher = Weigher::new(state.wall(me));
-    let mut top: Vec<((f64, u32), Action)> = Vec::with_capacity(keep + 1);
+    let mut top: Vec<((f64, u32), Action)> = Vec::with_capacity(KEEP + 1);
     for p in state.placements(me) {
         let (_, paid) = state.reorientation(from, p.orientation);
         let key = (weigher.value_with(p) - f64::from(paid), rng.random::<u32>());
         let better = |k: &(f64, u32)| k.0 > key.0 || (k.0 == key.0 && k.1 > key.1);
-        if top.len() < keep || !better(&top[top.len() - 1].0) {
+        if top.len() < KEEP || !better(&top[top.len() - 1].0) {
             let at = top.partition_point(|(k, _)| better(k));
             top.insert(at, (key, Action::Place(p)));
-            top.truncate(keep);
+            top.truncate(KEEP);
         }
     }
     top.into_iter().map(|(_, a)| a).collect()
